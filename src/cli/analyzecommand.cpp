@@ -1,0 +1,88 @@
+#include "analysisjson.h"
+#include "commands.h"
+#include "evaluate.h"
+#include "parsing.h"
+#include "scenariooptions.h"
+#include "units.h"
+#include "usageerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cmath>
+
+namespace rooflab::cli {
+
+namespace {
+
+void printPoint(const PointAnalysis &p, QTextStream &out)
+{
+    const QString ridgeBatch =
+        !p.batchDependent ? QStringLiteral("does not apply")
+        : p.ridgeBatch    ? formatNumber(*p.ridgeBatch) + QStringLiteral(" (first whole batch ") +
+                             QString::number(std::ceil(*p.ridgeBatch)) + QLatin1Char(')')
+                       : QStringLiteral("never (memory-bound at every batch)");
+    out << p.operatorName << " on " << p.deviceId << '\n'
+        << "  formats      weights " << p.weights << ", act " << p.act << ", kv " << p.kv
+        << "; math " << p.math << " on " << unitKindName(p.unit) << " units\n"
+        << "  work         " << formatSi(p.flops, QStringLiteral("FLOP")) << ", "
+        << formatSi(p.bytes.total(), QStringLiteral("B")) << '\n'
+        << "  intensity    " << formatNumber(p.intensity) << " FLOP/B (ridge "
+        << formatNumber(p.ridge) << ")\n"
+        << "  attainable   " << formatSi(p.attainableFlops, QStringLiteral("FLOP/s")) << " of "
+        << formatSi(p.peakFlops, QStringLiteral("FLOP/s")) << " (" << formatNumber(p.pctOfPeak, 3)
+        << "% of peak), " << boundName(p.bound) << "-bound\n"
+        << "  time         " << formatDuration(p.time) << " (math " << formatDuration(p.tMath)
+        << ", memory " << formatDuration(p.tMem) << ")\n"
+        << "  ridge batch  " << ridgeBatch << '\n';
+    if (p.fellBack)
+        out << "  note         " << p.note << '\n';
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Prints where operators sit on devices' rooflines.\n"
+                       "Example: rooflab analyze --device h100-sxm5 --op decode-gemm "
+                       "--d 8192 --f 28672 --batch 64"));
+    addScenarioOptions(parser);
+    addPresetOption(parser);
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
+    if (!parseArguments(parser, arguments))
+        return ExitOk;
+    if (parser.positionalArguments().size() > 1)
+        throw UsageError{QStringLiteral("analyze: unexpected argument \"%1\"")
+                             .arg(parser.positionalArguments().at(1))};
+    if (!parser.isSet(QStringLiteral("device")))
+        throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
+    if (!parser.isSet(QStringLiteral("op")))
+        throw UsageError{QStringLiteral("--op: missing; give an operator kind or id")};
+
+    const Catalog catalog = loadCatalog(parser);
+    Scenario scenario;
+    applyScenarioOptions(parser, catalog, scenario);
+    const Analysis analysis = evaluate(catalog, scenario);
+    if (!analysis.problems.isEmpty())
+        throw UsageError{analysis.problems.join(QStringLiteral("; "))};
+
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray points;
+        for (const PointAnalysis &p : analysis.points)
+            points.append(pointToJson(p, analysis.roof));
+        out << QJsonDocument(points).toJson(QJsonDocument::Indented);
+    } else {
+        out << "Roofs: " << roofModeName(analysis.roof) << "\n\n";
+        for (const PointAnalysis &p : analysis.points) {
+            printPoint(p, out);
+            out << '\n';
+        }
+    }
+    return ExitOk;
+}
+
+} // namespace rooflab::cli

@@ -1,0 +1,84 @@
+#include "commandline.h"
+
+#include "commands.h"
+#include "parsing.h"
+#include "usageerror.h"
+#include "version.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace rooflab::cli {
+
+namespace {
+
+const QStringList &commandNames()
+{
+    static const QStringList names = {QStringLiteral("list"), QStringLiteral("analyze"),
+                                      QStringLiteral("export")};
+    return names;
+}
+
+int runTopLevel(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("RoofLab: interactive roofline plots.\n\n"
+                       "Commands:\n"
+                       "  list devices|formats|operators [--json]   what RoofLab knows\n"
+                       "  analyze --device ID --op KIND [shape]      roofline figures\n"
+                       "  export [SCENARIO] -o FILE                  a chart or table file\n\n"
+                       "Without a command, RoofLab opens its window (with FILE, that "
+                       "scenario).\n`rooflab COMMAND --help` describes a command."));
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("A scenario to open in the window."),
+                                 QStringLiteral("[FILE]"));
+    if (!parseArguments(parser, arguments))
+        return ExitOk;
+    throw UsageError{QStringLiteral("unknown command \"%1\"; `rooflab --help` lists the commands")
+                         .arg(parser.positionalArguments().value(0))};
+}
+
+} // namespace
+
+void printError(const QString &message)
+{
+    QTextStream(stderr) << "rooflab: " << message << Qt::endl;
+}
+
+QString commandOf(const QStringList &arguments)
+{
+    if (arguments.size() > 1 && commandNames().contains(arguments.at(1)))
+        return arguments.at(1);
+    return {};
+}
+
+bool wantsHelpOrVersion(const QStringList &arguments)
+{
+    for (const QString &a : arguments.mid(1)) {
+        if (a == QLatin1String("--help") || a == QLatin1String("-h") ||
+            a == QLatin1String("--version") || a == QLatin1String("-v") ||
+            a == QLatin1String("--help-all"))
+            return true;
+    }
+    return false;
+}
+
+int runCommand(const QStringList &arguments)
+{
+    QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
+    const QString command = commandOf(arguments);
+    try {
+        if (command == QLatin1String("list"))
+            return runList(arguments);
+        if (command == QLatin1String("analyze"))
+            return runAnalyze(arguments);
+        return runTopLevel(arguments);
+    } catch (const UsageError &error) {
+        printError(error.message);
+        return ExitUsage;
+    }
+}
+
+} // namespace rooflab::cli

@@ -1,0 +1,102 @@
+#include "analysisjson.h"
+#include "catalog.h"
+#include "commands.h"
+#include "parsing.h"
+#include "presetparser.h"
+#include "scenariooptions.h"
+#include "units.h"
+#include "usageerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace rooflab::cli {
+
+namespace {
+
+void printDevices(const Catalog &catalog, QTextStream &out)
+{
+    for (const Device &d : catalog.devices()) {
+        const MemoryLevel *main = d.memoryLevel(QStringLiteral("main"));
+        out << qSetFieldWidth(16) << Qt::left << d.id << qSetFieldWidth(0) << d.name << " ("
+            << formatSi(d.capacityBytes, QStringLiteral("B")) << ", "
+            << formatSi(main->bandwidth, QStringLiteral("B/s")) << ")\n";
+        for (const ComputeCeiling &c : d.compute) {
+            out << "    " << unitKindName(c.unit) << ' ' << c.math << ": "
+                << formatSi(c.peakFlops, QStringLiteral("FLOP/s")) << "  ridge "
+                << formatNumber(c.peakFlops / main->bandwidth) << " FLOP/B\n";
+        }
+    }
+}
+
+void printFormats(const Catalog &catalog, QTextStream &out)
+{
+    for (const Format &f : catalog.formats()) {
+        out << qSetFieldWidth(12) << Qt::left << f.id << qSetFieldWidth(0)
+            << formatNumber(f.bytesPerElement()) << " B/element, math " << f.math;
+        if (f.blockSize > 0)
+            out << ", " << formatNumber(f.scaleBits) << "-bit scale per " << f.blockSize;
+        out << '\n';
+    }
+}
+
+void printOperators(const Catalog &catalog, QTextStream &out)
+{
+    for (const OperatorSpec &op : catalog.operators()) {
+        out << qSetFieldWidth(28) << Qt::left << op.id << qSetFieldWidth(18)
+            << operatorKindName(op.kind) << qSetFieldWidth(0) << op.name << '\n';
+    }
+}
+
+QJsonArray toJson(const Catalog &catalog, const QString &what)
+{
+    QJsonArray array;
+    if (what == QLatin1String("devices")) {
+        for (const Device &d : catalog.devices())
+            array.append(deviceToJson(d));
+    } else if (what == QLatin1String("formats")) {
+        for (const Format &f : catalog.formats())
+            array.append(formatToJson(f));
+    } else {
+        for (const OperatorSpec &op : catalog.operators())
+            array.append(writeOperator(op));
+    }
+    return array;
+}
+
+} // namespace
+
+int runList(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Lists the devices, formats or operators RoofLab knows."));
+    parser.addPositionalArgument(QStringLiteral("what"),
+                                 QStringLiteral("devices, formats or operators."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    addPresetOption(parser);
+    if (!parseArguments(parser, arguments))
+        return ExitOk;
+    const QStringList positional = parser.positionalArguments();
+    const QStringList kinds = {QStringLiteral("devices"), QStringLiteral("formats"),
+                               QStringLiteral("operators")};
+    if (positional.size() != 2 || !kinds.contains(positional.at(1)))
+        throw UsageError{QStringLiteral("list: say what to list: devices, formats or operators")};
+    const QString what = positional.at(1);
+    const Catalog catalog = loadCatalog(parser);
+
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        out << QJsonDocument(toJson(catalog, what)).toJson(QJsonDocument::Indented);
+    } else if (what == QLatin1String("devices")) {
+        printDevices(catalog, out);
+    } else if (what == QLatin1String("formats")) {
+        printFormats(catalog, out);
+    } else {
+        printOperators(catalog, out);
+    }
+    return ExitOk;
+}
+
+} // namespace rooflab::cli

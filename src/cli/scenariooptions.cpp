@@ -1,0 +1,291 @@
+#include "scenariooptions.h"
+
+#include "usageerror.h"
+
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab::cli {
+
+namespace {
+
+struct ShapeOption
+{
+    const char *name;
+    const char *valueName;
+    const char *help;
+};
+
+constexpr ShapeOption shapeOptions[] = {
+    {"m", "M", "GEMM rows: tokens (A is M x K activations)."},
+    {"n", "N", "GEMM columns (B is K x N weights); size of a square matmul."},
+    {"k", "K", "GEMM inner dimension."},
+    {"d", "D", "Decode/prefill GEMM weight rows (input width)."},
+    {"f", "F", "Decode/prefill GEMM weight columns (output width)."},
+    {"elements", "N", "Element count of a vector operator."},
+    {"hidden", "D", "Per-token width of a vector operator: elements = batch x D."},
+    {"inputs", "K", "Inputs of an elementwise operator (default 1)."},
+    {"flops-per-element", "C", "FLOPs per element of an elementwise operator (default 1)."},
+    {"function", "NAME", "Activation function: relu, silu or gelu."},
+    {"width", "W", "Row width of a norm, for its parameter bytes (default 0)."},
+    {"heads", "H", "Attention query heads."},
+    {"kv-heads", "HKV", "Attention key/value heads (grouped-query attention)."},
+    {"head-dim", "D", "Attention head dimension."},
+    {"flops", "W", "FLOPs of a custom operator."},
+    {"bytes", "Q", "Bytes of a custom operator."},
+    {"batch", "B", "Batch: sequences in flight (default 1)."},
+    {"seq", "S", "Cached tokens per sequence for decode attention (default 4096)."},
+    {"prompt", "T", "Prompt tokens per sequence for prefill (default 512)."},
+};
+
+QString opt(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+double numberOption(const QCommandLineParser &parser, const QString &name, bool allowZero)
+{
+    const QString text = parser.value(name);
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        throw UsageError{QStringLiteral("--%1: expected a number, got \"%2\"").arg(name, text)};
+    if (value < 0 || (!allowZero && value == 0))
+        throw UsageError{QStringLiteral("--%1: must be %2, got %3")
+                             .arg(name,
+                                  allowZero ? QStringLiteral("zero or more")
+                                            : QStringLiteral("greater than zero"),
+                                  text)};
+    return value;
+}
+
+double required(const QCommandLineParser &parser, const QString &kind, const char *name)
+{
+    if (!parser.isSet(opt(name)))
+        throw UsageError{QStringLiteral("--op %1 needs --%2").arg(kind, opt(name))};
+    return numberOption(parser, opt(name), false);
+}
+
+double optional(const QCommandLineParser &parser, const char *name, double fallback,
+                bool allowZero = false)
+{
+    return parser.isSet(opt(name)) ? numberOption(parser, opt(name), allowZero) : fallback;
+}
+
+void readVectorSize(const QCommandLineParser &parser, const QString &kind, OperatorSpec &op)
+{
+    if (parser.isSet(QStringLiteral("hidden")))
+        op.hidden = numberOption(parser, QStringLiteral("hidden"), false);
+    else
+        op.elements = required(parser, kind, "elements");
+}
+
+OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind kind)
+{
+    const QString name = operatorKindName(kind);
+    OperatorSpec op;
+    op.kind = kind;
+    op.id = name;
+    op.name = name;
+    switch (kind) {
+    case OperatorKind::Elementwise:
+        readVectorSize(parser, name, op);
+        op.inputs = optional(parser, "inputs", 1);
+        op.flopsPerElement = optional(parser, "flops-per-element", 1, true);
+        break;
+    case OperatorKind::Activation:
+        readVectorSize(parser, name, op);
+        op.function = parser.value(QStringLiteral("function"));
+        if (op.function.isEmpty())
+            throw UsageError{QStringLiteral("--op activation needs --function")};
+        if (!activationFlopsPerElement(op.function))
+            throw UsageError{QStringLiteral("--function: must be relu, silu or gelu, got \"%1\"")
+                                 .arg(op.function)};
+        break;
+    case OperatorKind::LayerNorm:
+    case OperatorKind::RmsNorm:
+        readVectorSize(parser, name, op);
+        op.width = optional(parser, "width", 0, true);
+        break;
+    case OperatorKind::Softmax:
+        readVectorSize(parser, name, op);
+        break;
+    case OperatorKind::Gemm:
+        op.m = required(parser, name, "m");
+        op.n = required(parser, name, "n");
+        op.k = required(parser, name, "k");
+        break;
+    case OperatorKind::Matmul:
+        op.n = required(parser, name, "n");
+        break;
+    case OperatorKind::DecodeGemm:
+    case OperatorKind::PrefillGemm:
+        op.d = required(parser, name, "d");
+        op.f = required(parser, name, "f");
+        break;
+    case OperatorKind::AttentionDecode:
+    case OperatorKind::AttentionPrefill:
+        op.heads = required(parser, name, "heads");
+        op.kvHeads = optional(parser, "kv-heads", op.heads);
+        op.headDim = required(parser, name, "head-dim");
+        if (op.kvHeads > op.heads)
+            throw UsageError{QStringLiteral("--kv-heads: must not exceed --heads (%1), got %2")
+                                 .arg(op.heads)
+                                 .arg(op.kvHeads)};
+        break;
+    case OperatorKind::Custom:
+        op.flops = required(parser, name, "flops");
+        op.bytes = required(parser, name, "bytes");
+        break;
+    }
+    return op;
+}
+
+QString formatOption(const QCommandLineParser &parser, const Catalog &catalog, const QString &name,
+                     const QString &fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    const QString id = parser.value(name).toLower();
+    if (!catalog.format(id)) {
+        QStringList ids;
+        for (const Format &f : catalog.formats())
+            ids.append(f.id);
+        throw UsageError{QStringLiteral("--%1: unknown format \"%2\" (known: %3)")
+                             .arg(name, parser.value(name), ids.join(QStringLiteral(", ")))};
+    }
+    return id;
+}
+
+} // namespace
+
+void addPresetOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("presets"),
+                      QStringLiteral("Also load preset files from DIR (repeatable)."),
+                      QStringLiteral("DIR")});
+}
+
+void addScenarioOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("device"),
+                      QStringLiteral("Device id (repeatable); see `rooflab list devices`."),
+                      QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("op"),
+                      QStringLiteral("Operator kind (with its shape options) or an operator id "
+                                     "from `rooflab list operators` (repeatable)."),
+                      QStringLiteral("KIND|ID")});
+    for (const ShapeOption &s : shapeOptions)
+        parser.addOption({opt(s.name), opt(s.help), opt(s.valueName)});
+    parser.addOption({QStringLiteral("weights"), QStringLiteral("Weight format (default bf16)."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("act"), QStringLiteral("Activation format (default bf16)."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("kv"), QStringLiteral("KV-cache format (default bf16)."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("math"),
+                      QStringLiteral("Math format (default: the wider of weights and "
+                                     "activations)."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("unit"),
+                      QStringLiteral("Run the operator on matrix or vector units."),
+                      QStringLiteral("matrix|vector")});
+    parser.addOption({QStringLiteral("roof"),
+                      QStringLiteral("Roofs to measure against (default datasheet)."),
+                      QStringLiteral("datasheet|achievable")});
+    parser.addOption({QStringLiteral("memory"),
+                      QStringLiteral("Memory level the bytes cross (default main)."),
+                      QStringLiteral("main|l2")});
+}
+
+Catalog loadCatalog(const QCommandLineParser &parser)
+{
+    Catalog catalog = Catalog::standard(parser.values(QStringLiteral("presets")));
+    QTextStream err(stderr);
+    for (const QString &problem : catalog.problems())
+        err << "rooflab: warning: " << problem << Qt::endl;
+    return catalog;
+}
+
+double positiveOption(const QCommandLineParser &parser, const QString &name)
+{
+    return numberOption(parser, name, false);
+}
+
+void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
+                          Scenario &scenario)
+{
+    if (parser.isSet(QStringLiteral("device"))) {
+        scenario.devices.clear();
+        for (const QString &id : parser.values(QStringLiteral("device"))) {
+            if (!catalog.device(id))
+                throw UsageError{QStringLiteral("--device: unknown device \"%1\"; "
+                                                "`rooflab list devices` shows the known ones")
+                                     .arg(id)};
+            if (!scenario.devices.contains(id))
+                scenario.devices.append(id);
+        }
+    }
+    scenario.batch = optional(parser, "batch", scenario.batch);
+    scenario.seq = optional(parser, "seq", scenario.seq);
+    scenario.prompt = optional(parser, "prompt", scenario.prompt);
+
+    PrecisionScheme &scheme = scenario.scheme;
+    scheme.weights = formatOption(parser, catalog, QStringLiteral("weights"), scheme.weights);
+    scheme.act = formatOption(parser, catalog, QStringLiteral("act"), scheme.act);
+    scheme.kv = formatOption(parser, catalog, QStringLiteral("kv"), scheme.kv);
+    scheme.math = formatOption(parser, catalog, QStringLiteral("math"), scheme.math);
+
+    if (parser.isSet(QStringLiteral("roof"))) {
+        const auto mode = roofModeFromName(parser.value(QStringLiteral("roof")));
+        if (!mode)
+            throw UsageError{QStringLiteral("--roof: must be datasheet or achievable, got \"%1\"")
+                                 .arg(parser.value(QStringLiteral("roof")))};
+        scenario.roof = *mode;
+    }
+    if (parser.isSet(QStringLiteral("memory"))) {
+        const QString level = parser.value(QStringLiteral("memory"));
+        if (level != QLatin1String("main") && level != QLatin1String("l2"))
+            throw UsageError{QStringLiteral("--memory: must be main or l2, got \"%1\"").arg(level)};
+        scenario.memoryLevel = level;
+    }
+
+    std::optional<UnitKind> unit;
+    if (parser.isSet(QStringLiteral("unit"))) {
+        unit = unitKindFromName(parser.value(QStringLiteral("unit")));
+        if (!unit)
+            throw UsageError{QStringLiteral("--unit: must be matrix or vector, got \"%1\"")
+                                 .arg(parser.value(QStringLiteral("unit")))};
+    }
+    if (parser.isSet(QStringLiteral("op"))) {
+        scenario.operators.clear();
+        for (const QString &value : parser.values(QStringLiteral("op"))) {
+            OperatorSpec op;
+            if (const std::optional<OperatorKind> kind = operatorKindFromName(value)) {
+                op = operatorFromShape(parser, *kind);
+            } else if (const OperatorSpec *preset = catalog.operatorSpec(value)) {
+                op = *preset;
+            } else {
+                QStringList kinds;
+                for (OperatorKind k : allOperatorKinds())
+                    kinds.append(operatorKindName(k));
+                throw UsageError{QStringLiteral("--op: \"%1\" is neither an operator kind (%2) "
+                                                "nor an operator id from `rooflab list "
+                                                "operators`")
+                                     .arg(value, kinds.join(QStringLiteral(", ")))};
+            }
+            if (unit)
+                op.unit = unit;
+            const QString base = op.id;
+            for (int n = 2; std::any_of(scenario.operators.cbegin(), scenario.operators.cend(),
+                                        [&](const OperatorSpec &o) { return o.id == op.id; });
+                 ++n)
+                op.id = base + QLatin1Char('-') + QString::number(n);
+            scenario.operators.append(op);
+        }
+    }
+}
+
+} // namespace rooflab::cli

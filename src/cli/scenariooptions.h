@@ -1,0 +1,28 @@
+#pragma once
+
+#include "catalog.h"
+#include "scenario.h"
+
+#include <QCommandLineParser>
+
+namespace rooflab::cli {
+
+// Adds the options that describe a scenario (devices, operator and shape, formats, roof)
+// shared by `analyze` and `export`.
+void addScenarioOptions(QCommandLineParser &parser);
+
+// Adds --presets DIR.
+void addPresetOption(QCommandLineParser &parser);
+
+// The catalog with the built-in, user and --presets folders; load problems go to stderr.
+Catalog loadCatalog(const QCommandLineParser &parser);
+
+// Fills `scenario` from the options that are set; throws UsageError naming the argument.
+// Without --device or --op, the scenario's own values stay.
+void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
+                          Scenario &scenario);
+
+// A positive finite number from option `name`; throws UsageError otherwise.
+double positiveOption(const QCommandLineParser &parser, const QString &name);
+
+} // namespace rooflab::cli

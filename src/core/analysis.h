@@ -1,0 +1,97 @@
+#pragma once
+
+#include "device.h"
+#include "operatorcost.h"
+#include "scenario.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace rooflab {
+
+// Where a point sits against its ridge.
+enum class Bound { Memory, Balanced, Compute };
+
+QString boundName(Bound bound);
+
+// Intensities within this factor of the ridge, either side, count as balanced
+// (docs/roofline.md): there the two times differ by less than 25%.
+inline constexpr double balancedBandFactor = 1.25;
+
+Bound classifyBound(double intensity, double ridge);
+
+// One compute roof of a device, at the roof mode in force.
+struct ComputeRoof
+{
+    UnitKind unit = UnitKind::Matrix;
+    QString math;
+    double peakFlops = 0;      // in the scenario's roof mode
+    double datasheetFlops = 0; // always the datasheet figure
+    double ridge = 0;          // peakFlops / the analysed memory level's bandwidth
+    bool usedByPoints = false; // some operator on screen answers to this roof
+    QString source;
+};
+
+// One memory roof of a device, at the roof mode in force.
+struct MemoryRoof
+{
+    QString level;
+    QString name;
+    double bandwidth = 0;
+    double datasheetBandwidth = 0;
+    QString source;
+};
+
+// The roofs of one device.
+struct DeviceRoofs
+{
+    QString deviceId;
+    QString deviceName;
+    double capacityBytes = 0;
+    QList<MemoryRoof> memory;
+    QList<ComputeRoof> compute;
+};
+
+// One operator on one device: where it sits and how long it takes.
+struct PointAnalysis
+{
+    QString deviceId;
+    QString operatorId;
+    QString operatorName;
+    OperatorKind kind = OperatorKind::Custom;
+    QString weights, act, kv; // format ids in force
+    QString math;             // math family of the roof it answers to
+    UnitKind unit = UnitKind::Matrix;
+    bool fellBack = false; // the requested unit/math had no ceiling; see `note`
+    QString note;
+    double flops = 0;
+    OperandBytes bytes;
+    double intensity = 0;
+    double peakFlops = 0;
+    double bandwidth = 0;
+    double ridge = 0;
+    double attainableFlops = 0;
+    Bound bound = Bound::Memory;
+    double tMath = 0;
+    double tMem = 0;
+    double time = 0;
+    double pctOfPeak = 0;
+    bool batchDependent = false;
+    std::optional<double> ridgeBatch; // empty: no batch reaches the ridge, or not batched
+};
+
+// Everything the views show, computed by evaluate().
+struct Analysis
+{
+    RoofMode roof = RoofMode::Datasheet;
+    QList<DeviceRoofs> devices;
+    QList<PointAnalysis> points;
+    QStringList problems; // what could not be evaluated, and why
+
+    const PointAnalysis *point(const QString &deviceId, const QString &operatorId) const;
+};
+
+} // namespace rooflab

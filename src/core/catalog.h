@@ -1,0 +1,58 @@
+#pragma once
+
+#include "device.h"
+#include "format.h"
+#include "operatorspec.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace rooflab {
+
+// Every device, format and operator RoofLab knows, with the problems met while loading.
+class Catalog
+{
+public:
+    // The presets compiled into the binary.
+    static Catalog builtin();
+
+    // The built-in presets, then the user's data folder, then each of `extraDirs`.
+    static Catalog standard(const QStringList &extraDirs);
+
+    // Loads every *.json below `dir` (formats first, then devices and operators). A file
+    // with problems is skipped whole and its problems are added to problems().
+    void loadDirectory(const QString &dir);
+
+    // Loads one file's bytes; `fileName` is only for messages. Returns false on problems.
+    bool loadBytes(const QByteArray &bytes, const QString &fileName);
+
+    const QList<Format> &formats() const { return m_formats; }
+    const QList<Device> &devices() const { return m_devices; }
+    const QList<OperatorSpec> &operators() const { return m_operators; }
+
+    const Format *format(const QString &id) const;
+    const Device *device(const QString &id) const;
+    const OperatorSpec *operatorSpec(const QString &id) const;
+
+    // File each id was loaded from, for messages and for `rooflab list`.
+    QString origin(const QString &id) const { return m_origin.value(id); }
+
+    const QStringList &problems() const { return m_problems; }
+
+    // The folder user presets are read from.
+    static QString userPresetDir();
+
+private:
+    bool claimId(const QString &kind, const QString &id, const QString &fileName,
+                 QStringList &errors);
+
+    QList<Format> m_formats;
+    QList<Device> m_devices;
+    QList<OperatorSpec> m_operators;
+    QHash<QString, QString> m_origin; // "kind:id" -> file
+    QStringList m_problems;
+};
+
+} // namespace rooflab

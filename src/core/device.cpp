@@ -1,0 +1,37 @@
+#include "device.h"
+
+namespace rooflab {
+
+QString unitKindName(UnitKind unit)
+{
+    return unit == UnitKind::Matrix ? QStringLiteral("matrix") : QStringLiteral("vector");
+}
+
+std::optional<UnitKind> unitKindFromName(const QString &name)
+{
+    if (name == QLatin1String("matrix"))
+        return UnitKind::Matrix;
+    if (name == QLatin1String("vector"))
+        return UnitKind::Vector;
+    return std::nullopt;
+}
+
+const ComputeCeiling *Device::ceiling(UnitKind unit, const QString &math) const
+{
+    for (const ComputeCeiling &c : compute) {
+        if (c.unit == unit && c.math == math)
+            return &c;
+    }
+    return nullptr;
+}
+
+const MemoryLevel *Device::memoryLevel(const QString &level) const
+{
+    for (const MemoryLevel &m : memory) {
+        if (m.level == level)
+            return &m;
+    }
+    return nullptr;
+}
+
+} // namespace rooflab

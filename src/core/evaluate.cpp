@@ -1,0 +1,181 @@
+#include "evaluate.h"
+
+namespace rooflab {
+
+namespace {
+
+const Format *lookup(const Catalog &catalog, const QString &id, const char *role, QString *problem)
+{
+    const Format *format = catalog.format(id);
+    if (!format && problem->isEmpty())
+        *problem = QStringLiteral("unknown %1 format \"%2\"").arg(QLatin1String(role), id);
+    return format;
+}
+
+// The wider of two formats sets the math when none is named: FP8 weights with BF16
+// activations are dequantised and multiplied in BF16. On a tie the activation wins.
+const Format *wider(const Format *a, const Format *activation)
+{
+    return a->bits > activation->bits ? a : activation;
+}
+
+struct CeilingChoice
+{
+    const ComputeCeiling *ceiling = nullptr;
+    bool fellBack = false;
+    QString note;
+};
+
+// Finds the roof an operator answers to. Vector operators whose math is implied run in
+// FP32 on vector units when the device lists no vector ceiling at the operand's format
+// (they up-convert); anything else that finds no exact ceiling tries the other unit kind
+// and says so.
+CeilingChoice chooseCeiling(const Device &device, UnitKind unit, const QString &math,
+                            bool mathImplied)
+{
+    CeilingChoice choice;
+    if ((choice.ceiling = device.ceiling(unit, math)))
+        return choice;
+    if (unit == UnitKind::Vector && mathImplied) {
+        if ((choice.ceiling = device.ceiling(UnitKind::Vector, QStringLiteral("fp32"))))
+            return choice;
+    }
+    const UnitKind other = unit == UnitKind::Matrix ? UnitKind::Vector : UnitKind::Matrix;
+    if ((choice.ceiling = device.ceiling(other, math))) {
+        choice.fellBack = true;
+        choice.note = QStringLiteral("%1 has no %2 %3 ceiling; using its %4 %3 ceiling")
+                          .arg(device.name, unitKindName(unit), math, unitKindName(other));
+    }
+    return choice;
+}
+
+} // namespace
+
+std::optional<ResolvedFormats> resolveFormats(const Catalog &catalog, const PrecisionScheme &scheme,
+                                              const OperatorSpec &op, QString *problem)
+{
+    ResolvedFormats r;
+    const auto pick = [](const QString &own, const QString &chosen) {
+        return own.isEmpty() ? chosen : own;
+    };
+    r.weights = lookup(catalog, pick(op.weights, scheme.weights), "weights", problem);
+    r.act = lookup(catalog, pick(op.act, scheme.act), "activation", problem);
+    r.kv = lookup(catalog, pick(op.kv, scheme.kv), "KV-cache", problem);
+    const QString math = pick(op.math, scheme.math);
+    if (!math.isEmpty()) {
+        r.math = lookup(catalog, math, "math", problem);
+        r.mathImplied = false;
+    }
+    if (!r.weights || !r.act || !r.kv || (!r.mathImplied && !r.math))
+        return std::nullopt;
+    if (r.mathImplied) {
+        switch (op.kind) {
+        case OperatorKind::AttentionDecode:
+        case OperatorKind::AttentionPrefill:
+            r.math = wider(r.kv, r.act);
+            break;
+        default:
+            r.math = defaultUnit(op.kind) == UnitKind::Vector ? r.act : wider(r.weights, r.act);
+        }
+    }
+    return r;
+}
+
+Analysis evaluate(const Catalog &catalog, const Scenario &scenario)
+{
+    Analysis analysis;
+    analysis.roof = scenario.roof;
+    const bool achievable = scenario.roof == RoofMode::Achievable;
+    const ShapeContext shape{scenario.batch, scenario.seq, scenario.prompt};
+
+    for (const QString &deviceId : scenario.devices) {
+        const Device *device = catalog.device(deviceId);
+        if (!device) {
+            analysis.problems.append(QStringLiteral("unknown device \"%1\"").arg(deviceId));
+            continue;
+        }
+        const double computeShare = achievable ? device->achievable.compute : 1.0;
+        const double bandwidthShare = achievable ? device->achievable.bandwidth : 1.0;
+
+        DeviceRoofs roofs;
+        roofs.deviceId = device->id;
+        roofs.deviceName = device->name;
+        roofs.capacityBytes = device->capacityBytes;
+        for (const MemoryLevel &level : device->memory) {
+            roofs.memory.append({level.level, level.name, level.bandwidth * bandwidthShare,
+                                 level.bandwidth, level.source});
+        }
+        const MemoryLevel *level = device->memoryLevel(scenario.memoryLevel);
+        if (!level) {
+            analysis.problems.append(
+                QStringLiteral("%1 has no \"%2\" memory level; using main memory")
+                    .arg(device->name, scenario.memoryLevel));
+            level = device->memoryLevel(QStringLiteral("main"));
+        }
+        const double bandwidth = level->bandwidth * bandwidthShare;
+        for (const ComputeCeiling &c : device->compute) {
+            const double peak = c.peakFlops * computeShare;
+            roofs.compute.append(
+                {c.unit, c.math, peak, c.peakFlops, peak / bandwidth, false, c.source});
+        }
+
+        for (const OperatorSpec &op : scenario.operators) {
+            QString problem;
+            const std::optional<ResolvedFormats> formats =
+                resolveFormats(catalog, scenario.scheme, op, &problem);
+            if (!formats) {
+                analysis.problems.append(QStringLiteral("%1: %2").arg(op.name, problem));
+                continue;
+            }
+            const UnitKind unit = op.unit.value_or(defaultUnit(op.kind));
+            const CeilingChoice choice =
+                chooseCeiling(*device, unit, formats->math->math, formats->mathImplied);
+            if (!choice.ceiling) {
+                analysis.problems.append(QStringLiteral("%1 on %2: the device has no %3 ceiling")
+                                             .arg(op.name, device->name, formats->math->math));
+                continue;
+            }
+            const OperandSizes sizes{formats->weights->bytesPerElement(),
+                                     formats->act->bytesPerElement(),
+                                     formats->kv->bytesPerElement()};
+            const OperatorCost cost = operatorCost(op, sizes, shape);
+
+            PointAnalysis p;
+            p.deviceId = device->id;
+            p.operatorId = op.id;
+            p.operatorName = op.name;
+            p.kind = op.kind;
+            p.weights = formats->weights->id;
+            p.act = formats->act->id;
+            p.kv = formats->kv->id;
+            p.math = choice.ceiling->math;
+            p.unit = choice.ceiling->unit;
+            p.fellBack = choice.fellBack;
+            p.note = choice.note;
+            p.flops = cost.flops;
+            p.bytes = cost.bytes;
+            p.intensity = cost.intensity();
+            p.peakFlops = choice.ceiling->peakFlops * computeShare;
+            p.bandwidth = bandwidth;
+            p.ridge = p.peakFlops / p.bandwidth;
+            p.attainableFlops = std::min(p.peakFlops, p.bandwidth * p.intensity);
+            p.bound = classifyBound(p.intensity, p.ridge);
+            p.tMath = p.flops / p.peakFlops;
+            p.tMem = p.bytes.total() / p.bandwidth;
+            p.time = std::max(p.tMath, p.tMem);
+            p.pctOfPeak = 100.0 * p.attainableFlops / p.peakFlops;
+            p.batchDependent = isBatchedGemm(op.kind);
+            p.ridgeBatch = ridgeBatch(op, sizes, shape, p.ridge);
+            analysis.points.append(p);
+
+            for (ComputeRoof &roof : roofs.compute) {
+                if (roof.unit == p.unit && roof.math == p.math)
+                    roof.usedByPoints = true;
+            }
+        }
+        analysis.devices.append(roofs);
+    }
+    return analysis;
+}
+
+} // namespace rooflab

@@ -1,0 +1,132 @@
+#include "operatorcost.h"
+
+namespace rooflab {
+
+namespace {
+
+double vectorElements(const OperatorSpec &op, const ShapeContext &shape)
+{
+    return op.hidden > 0 ? shape.batch * op.hidden : op.elements;
+}
+
+// C[M x N] = A[M x K] (activations) * B[K x N] (weights), C in the activation format.
+OperatorCost gemmCost(double m, double n, double k, const OperandSizes &sizes)
+{
+    OperatorCost cost;
+    cost.flops = 2.0 * m * n * k;
+    cost.bytes.weights = k * n * sizes.weights;
+    cost.bytes.act = (m * k + m * n) * sizes.act;
+    return cost;
+}
+
+struct GemmDims
+{
+    double tokensPerBatch; // M = tokensPerBatch * B
+    double n;
+    double k;
+};
+
+std::optional<GemmDims> batchedGemmDims(const OperatorSpec &op, const ShapeContext &shape)
+{
+    switch (op.kind) {
+    case OperatorKind::Gemm:
+        return GemmDims{1.0, op.n, op.k};
+    case OperatorKind::DecodeGemm:
+        return GemmDims{1.0, op.f, op.d};
+    case OperatorKind::PrefillGemm:
+        return GemmDims{shape.prompt, op.f, op.d};
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
+                          const ShapeContext &shape)
+{
+    OperatorCost cost;
+    const double b = shape.batch;
+    switch (op.kind) {
+    case OperatorKind::Elementwise: {
+        const double n = vectorElements(op, shape);
+        cost.flops = op.flopsPerElement * n;
+        cost.bytes.act = (op.inputs + 1.0) * n * sizes.act;
+        break;
+    }
+    case OperatorKind::Activation: {
+        const double n = vectorElements(op, shape);
+        cost.flops = activationFlopsPerElement(op.function).value_or(1.0) * n;
+        cost.bytes.act = 2.0 * n * sizes.act;
+        break;
+    }
+    case OperatorKind::LayerNorm:
+    case OperatorKind::RmsNorm: {
+        // LayerNorm: mean, variance, normalise, scale, shift ~ 7 FLOP/element; RMSNorm drops
+        // the mean and the shift ~ 5. Parameters: gamma (and beta) of one row width.
+        const bool layer = op.kind == OperatorKind::LayerNorm;
+        const double n = vectorElements(op, shape);
+        cost.flops = (layer ? 7.0 : 5.0) * n;
+        cost.bytes.act = 2.0 * n * sizes.act + (layer ? 2.0 : 1.0) * op.width * sizes.act;
+        break;
+    }
+    case OperatorKind::Softmax: {
+        // max, subtract, exp, sum, divide ~ 5 FLOP/element.
+        const double n = vectorElements(op, shape);
+        cost.flops = 5.0 * n;
+        cost.bytes.act = 2.0 * n * sizes.act;
+        break;
+    }
+    case OperatorKind::Gemm:
+        cost = gemmCost(op.m, op.n, op.k, sizes);
+        break;
+    case OperatorKind::Matmul:
+        cost = gemmCost(op.n, op.n, op.n, sizes);
+        break;
+    case OperatorKind::DecodeGemm:
+        cost = gemmCost(b, op.f, op.d, sizes);
+        break;
+    case OperatorKind::PrefillGemm:
+        cost = gemmCost(b * shape.prompt, op.f, op.d, sizes);
+        break;
+    case OperatorKind::AttentionDecode: {
+        // Per sequence: QK^T and PV are 2*S*H*d FLOPs each, softmax 5 per score; K and V
+        // read once per KV head; the query read and the output written once per query head.
+        const double s = shape.seq;
+        cost.flops = b * (4.0 * s * op.heads * op.headDim + 5.0 * s * op.heads);
+        cost.bytes.kv = b * 2.0 * s * op.kvHeads * op.headDim * sizes.kv;
+        cost.bytes.act = b * 2.0 * op.heads * op.headDim * sizes.act;
+        break;
+    }
+    case OperatorKind::AttentionPrefill: {
+        // Causal and fused: half of the 4*T^2*H*d score and value FLOPs, softmax on half of
+        // the T^2 scores; Q in and O out per query head, K and V in per KV head.
+        const double t = shape.prompt;
+        cost.flops = b * (2.0 * t * t * op.heads * op.headDim + 2.5 * t * t * op.heads);
+        cost.bytes.act = b * 2.0 * t * op.heads * op.headDim * sizes.act;
+        cost.bytes.kv = b * 2.0 * t * op.kvHeads * op.headDim * sizes.kv;
+        break;
+    }
+    case OperatorKind::Custom:
+        cost.flops = op.flops;
+        cost.bytes.other = op.bytes;
+        break;
+    }
+    return cost;
+}
+
+std::optional<double> ridgeBatch(const OperatorSpec &op, const OperandSizes &sizes,
+                                 const ShapeContext &shape, double ridge)
+{
+    const std::optional<GemmDims> dims = batchedGemmDims(op, shape);
+    if (!dims || dims->tokensPerBatch <= 0 || ridge <= 0)
+        return std::nullopt;
+    // 2*M*N*K = ridge * (K*N*b_w + M*(K+N)*b_a), solved for the token count M.
+    const double perToken = 2.0 * dims->n * dims->k - ridge * (dims->k + dims->n) * sizes.act;
+    if (perToken <= 0)
+        return std::nullopt;
+    const double tokens = ridge * dims->k * dims->n * sizes.weights / perToken;
+    return tokens / dims->tokensPerBatch;
+}
+
+} // namespace rooflab

@@ -1,0 +1,161 @@
+// Reading and writing one operator as JSON: one table of shape fields per kind serves both.
+#include "presetparser.h"
+
+namespace rooflab {
+
+namespace {
+
+struct ShapeField
+{
+    const char *key;
+    double OperatorSpec::*member;
+    NumberRule rule;
+};
+
+// Vector operators take `elements`, or `hidden` to follow the batch; checked separately.
+QList<ShapeField> shapeFields(OperatorKind kind)
+{
+    using K = OperatorKind;
+    switch (kind) {
+    case K::Elementwise:
+        return {{"inputs", &OperatorSpec::inputs, NumberRule::WholePositive},
+                {"flops_per_element", &OperatorSpec::flopsPerElement, NumberRule::NonNegative}};
+    case K::LayerNorm:
+    case K::RmsNorm:
+        return {{"width", &OperatorSpec::width, NumberRule::WholePositive}};
+    case K::Activation:
+    case K::Softmax:
+        return {};
+    case K::Gemm:
+        return {{"m", &OperatorSpec::m, NumberRule::WholePositive},
+                {"n", &OperatorSpec::n, NumberRule::WholePositive},
+                {"k", &OperatorSpec::k, NumberRule::WholePositive}};
+    case K::Matmul:
+        return {{"n", &OperatorSpec::n, NumberRule::WholePositive}};
+    case K::DecodeGemm:
+    case K::PrefillGemm:
+        return {{"d", &OperatorSpec::d, NumberRule::WholePositive},
+                {"f", &OperatorSpec::f, NumberRule::WholePositive}};
+    case K::AttentionDecode:
+    case K::AttentionPrefill:
+        return {{"heads", &OperatorSpec::heads, NumberRule::WholePositive},
+                {"kv_heads", &OperatorSpec::kvHeads, NumberRule::WholePositive},
+                {"head_dim", &OperatorSpec::headDim, NumberRule::WholePositive}};
+    case K::Custom:
+        return {{"flops", &OperatorSpec::flops, NumberRule::NonNegative},
+                {"bytes", &OperatorSpec::bytes, NumberRule::Positive}};
+    }
+    return {};
+}
+
+bool isVectorKind(OperatorKind kind)
+{
+    return defaultUnit(kind) == UnitKind::Vector;
+}
+
+bool hasDefault(const ShapeField &field)
+{
+    return field.member == &OperatorSpec::inputs || field.member == &OperatorSpec::flopsPerElement;
+}
+
+} // namespace
+
+std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &path,
+                                         JsonReader &reader, const FormatLookup &knownFormat)
+{
+    const qsizetype errorsBefore = reader.errors().size();
+    OperatorSpec op;
+    op.id = reader.requiredString(obj, QStringLiteral("id"), path);
+    if (!op.id.isEmpty() && !isValidId(op.id))
+        reader.fail(JsonReader::join(path, QStringLiteral("id")),
+                    QStringLiteral("\"%1\" may hold only a-z, 0-9, '.', '_' and '-'").arg(op.id));
+    op.name = reader.optionalString(obj, QStringLiteral("name"), path, op.id);
+    const QString kindName = reader.requiredString(obj, QStringLiteral("kind"), path);
+    const std::optional<OperatorKind> kind = operatorKindFromName(kindName);
+    if (!kind) {
+        if (!kindName.isEmpty())
+            reader.fail(JsonReader::join(path, QStringLiteral("kind")),
+                        QStringLiteral("unknown operator kind \"%1\"").arg(kindName));
+        return std::nullopt;
+    }
+    op.kind = *kind;
+
+    for (const ShapeField &field : shapeFields(op.kind)) {
+        const QString key = QString::fromLatin1(field.key);
+        const auto value = hasDefault(field) ? reader.optionalNumber(obj, key, path, field.rule)
+                                             : reader.requiredNumber(obj, key, path, field.rule);
+        if (value)
+            op.*field.member = *value;
+    }
+    if (isVectorKind(op.kind)) {
+        const auto elements =
+            reader.optionalNumber(obj, QStringLiteral("elements"), path, NumberRule::WholePositive);
+        const auto hidden =
+            reader.optionalNumber(obj, QStringLiteral("hidden"), path, NumberRule::WholePositive);
+        if (elements.has_value() == hidden.has_value())
+            reader.fail(path, QStringLiteral("needs exactly one of \"elements\" and \"hidden\""));
+        op.elements = elements.value_or(0);
+        op.hidden = hidden.value_or(0);
+    }
+    if (op.kind == OperatorKind::Activation) {
+        op.function = reader.requiredString(obj, QStringLiteral("function"), path);
+        if (!op.function.isEmpty() && !activationFlopsPerElement(op.function))
+            reader.fail(
+                JsonReader::join(path, QStringLiteral("function")),
+                QStringLiteral("must be relu, silu or gelu, found \"%1\"").arg(op.function));
+    }
+    if (op.kind == OperatorKind::AttentionDecode || op.kind == OperatorKind::AttentionPrefill) {
+        if (op.kvHeads > 0 && op.heads > 0 && op.kvHeads > op.heads)
+            reader.fail(JsonReader::join(path, QStringLiteral("kv_heads")),
+                        QStringLiteral("must not exceed heads (%1)").arg(op.heads));
+    }
+
+    for (const auto &[key, member] :
+         {std::pair{"weights", &OperatorSpec::weights}, std::pair{"act", &OperatorSpec::act},
+          std::pair{"kv", &OperatorSpec::kv}, std::pair{"math", &OperatorSpec::math}}) {
+        const QString id = reader.optionalString(obj, QString::fromLatin1(key), path);
+        if (!id.isEmpty() && knownFormat && !knownFormat(id))
+            reader.fail(JsonReader::join(path, QString::fromLatin1(key)),
+                        QStringLiteral("unknown format \"%1\"").arg(id));
+        op.*member = id;
+    }
+    const QString unit = reader.optionalString(obj, QStringLiteral("unit"), path);
+    if (!unit.isEmpty()) {
+        op.unit = unitKindFromName(unit);
+        if (!op.unit)
+            reader.fail(JsonReader::join(path, QStringLiteral("unit")),
+                        QStringLiteral("must be \"matrix\" or \"vector\", found \"%1\"").arg(unit));
+    }
+    if (reader.errors().size() != errorsBefore)
+        return std::nullopt;
+    return op;
+}
+
+QJsonObject writeOperator(const OperatorSpec &op)
+{
+    QJsonObject obj;
+    obj.insert(QStringLiteral("id"), op.id);
+    obj.insert(QStringLiteral("name"), op.name);
+    obj.insert(QStringLiteral("kind"), operatorKindName(op.kind));
+    for (const ShapeField &field : shapeFields(op.kind))
+        obj.insert(QString::fromLatin1(field.key), op.*field.member);
+    if (isVectorKind(op.kind)) {
+        if (op.hidden > 0)
+            obj.insert(QStringLiteral("hidden"), op.hidden);
+        else
+            obj.insert(QStringLiteral("elements"), op.elements);
+    }
+    if (op.kind == OperatorKind::Activation)
+        obj.insert(QStringLiteral("function"), op.function);
+    for (const auto &[key, member] :
+         {std::pair{"weights", &OperatorSpec::weights}, std::pair{"act", &OperatorSpec::act},
+          std::pair{"kv", &OperatorSpec::kv}, std::pair{"math", &OperatorSpec::math}}) {
+        if (!(op.*member).isEmpty())
+            obj.insert(QString::fromLatin1(key), op.*member);
+    }
+    if (op.unit)
+        obj.insert(QStringLiteral("unit"), unitKindName(*op.unit));
+    return obj;
+}
+
+} // namespace rooflab

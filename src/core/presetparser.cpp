@@ -1,0 +1,213 @@
+#include "presetparser.h"
+
+#include <QRegularExpression>
+
+namespace rooflab {
+
+namespace {
+
+constexpr double tera = 1e12;
+constexpr double giga = 1e9;
+constexpr double mega = 1e6;
+
+void readId(const QJsonObject &obj, const QString &path, JsonReader &reader, QString &id)
+{
+    id = reader.requiredString(obj, QStringLiteral("id"), path);
+    if (!id.isEmpty() && !isValidId(id))
+        reader.fail(JsonReader::join(path, QStringLiteral("id")),
+                    QStringLiteral("\"%1\" may hold only a-z, 0-9, '.', '_' and '-'").arg(id));
+}
+
+std::optional<MemoryLevel> readMemoryLevel(const QJsonObject &obj, const QString &path,
+                                           const QString &fallbackSource, JsonReader &reader)
+{
+    MemoryLevel level;
+    level.level = reader.requiredString(obj, QStringLiteral("level"), path);
+    if (!level.level.isEmpty() && level.level != QLatin1String("main") &&
+        level.level != QLatin1String("l2"))
+        reader.fail(JsonReader::join(path, QStringLiteral("level")),
+                    QStringLiteral("must be \"main\" or \"l2\", found \"%1\"").arg(level.level));
+    level.name = reader.requiredString(obj, QStringLiteral("name"), path);
+    const auto bw =
+        reader.requiredNumber(obj, QStringLiteral("bandwidth_tbps"), path, NumberRule::Positive);
+    level.bandwidth = bw.value_or(0) * tera;
+    level.sizeBytes =
+        reader.optionalNumber(obj, QStringLiteral("size_mb"), path, NumberRule::Positive)
+            .value_or(0) *
+        mega;
+    level.source = reader.optionalString(obj, QStringLiteral("source"), path, fallbackSource);
+    return level;
+}
+
+std::optional<ComputeCeiling> readCeiling(const QJsonObject &obj, const QString &path,
+                                          const QString &fallbackSource, JsonReader &reader)
+{
+    ComputeCeiling ceiling;
+    const QString unit = reader.requiredString(obj, QStringLiteral("unit"), path);
+    if (const auto kind = unitKindFromName(unit))
+        ceiling.unit = *kind;
+    else if (!unit.isEmpty())
+        reader.fail(JsonReader::join(path, QStringLiteral("unit")),
+                    QStringLiteral("must be \"matrix\" or \"vector\", found \"%1\"").arg(unit));
+    ceiling.math = reader.requiredString(obj, QStringLiteral("math"), path);
+    if (!ceiling.math.isEmpty() && !isMathFamily(ceiling.math))
+        reader.fail(JsonReader::join(path, QStringLiteral("math")),
+                    QStringLiteral("unknown math format \"%1\" (known: %2)")
+                        .arg(ceiling.math, mathFamilies().join(QStringLiteral(", "))));
+    const auto tflops =
+        reader.requiredNumber(obj, QStringLiteral("tflops"), path, NumberRule::Positive);
+    ceiling.peakFlops = tflops.value_or(0) * tera;
+    ceiling.source = reader.optionalString(obj, QStringLiteral("source"), path, fallbackSource);
+    return ceiling;
+}
+
+template <typename T, typename ReadOne>
+QList<T> readArray(const QJsonObject &root, const QString &key, JsonReader &reader, ReadOne readOne)
+{
+    QList<T> items;
+    const QJsonArray array = reader.requiredArray(root, key, QString());
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = JsonReader::index(key, i);
+        if (!array.at(i).isObject()) {
+            reader.fail(path, QStringLiteral("must be an object"));
+            continue;
+        }
+        if (std::optional<T> item = readOne(array.at(i).toObject(), path))
+            items.append(*item);
+    }
+    return items;
+}
+
+} // namespace
+
+bool isValidId(const QString &id)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9._-]+$"));
+    return pattern.match(id).hasMatch();
+}
+
+std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
+{
+    if (!reader.checkHeader(root, QStringLiteral("rooflab-device"), presetSchemaVersion))
+        return std::nullopt;
+    Device device;
+    readId(root, QString(), reader, device.id);
+    device.name = reader.requiredString(root, QStringLiteral("name"), QString());
+    device.vendor = reader.requiredString(root, QStringLiteral("vendor"), QString());
+    device.year = static_cast<int>(
+        reader.requiredNumber(root, QStringLiteral("year"), QString(), NumberRule::WholePositive)
+            .value_or(0));
+    device.capacityBytes = reader
+                               .requiredNumber(root, QStringLiteral("memory_capacity_gb"),
+                                               QString(), NumberRule::Positive)
+                               .value_or(0) *
+                           giga;
+    device.source = reader.requiredString(root, QStringLiteral("source"), QString());
+    device.notes = reader.optionalString(root, QStringLiteral("notes"), QString());
+
+    device.memory = readArray<MemoryLevel>(
+        root, QStringLiteral("memory"), reader, [&](const QJsonObject &obj, const QString &path) {
+            return readMemoryLevel(obj, path, device.source, reader);
+        });
+    if (reader.ok() && !device.memoryLevel(QStringLiteral("main")))
+        reader.fail(QStringLiteral("memory"), QStringLiteral("needs an entry with level \"main\""));
+
+    device.compute = readArray<ComputeCeiling>(
+        root, QStringLiteral("compute"), reader, [&](const QJsonObject &obj, const QString &path) {
+            return readCeiling(obj, path, device.source, reader);
+        });
+    if (reader.ok() && device.compute.isEmpty())
+        reader.fail(QStringLiteral("compute"), QStringLiteral("needs at least one ceiling"));
+    for (qsizetype i = 0; i < device.compute.size(); ++i) {
+        for (qsizetype j = 0; j < i; ++j) {
+            if (device.compute[i].unit == device.compute[j].unit &&
+                device.compute[i].math == device.compute[j].math)
+                reader.fail(JsonReader::index(QStringLiteral("compute"), i),
+                            QStringLiteral("repeats unit %1 and math %2 of compute[%3]")
+                                .arg(unitKindName(device.compute[i].unit), device.compute[i].math)
+                                .arg(j));
+        }
+    }
+
+    if (const auto achievable =
+            reader.optionalObject(root, QStringLiteral("achievable"), QString())) {
+        const QString path = QStringLiteral("achievable");
+        device.achievable.compute =
+            reader
+                .requiredNumber(*achievable, QStringLiteral("compute"), path, NumberRule::Fraction)
+                .value_or(device.achievable.compute);
+        device.achievable.bandwidth = reader
+                                          .requiredNumber(*achievable, QStringLiteral("bandwidth"),
+                                                          path, NumberRule::Fraction)
+                                          .value_or(device.achievable.bandwidth);
+        device.achievable.source =
+            reader.optionalString(*achievable, QStringLiteral("source"), path);
+    }
+    if (!reader.ok())
+        return std::nullopt;
+    return device;
+}
+
+std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &reader)
+{
+    if (!reader.checkHeader(root, QStringLiteral("rooflab-formats"), presetSchemaVersion))
+        return std::nullopt;
+    QList<Format> formats = readArray<Format>(
+        root, QStringLiteral("formats"), reader,
+        [&](const QJsonObject &obj, const QString &path) -> std::optional<Format> {
+            Format format;
+            readId(obj, path, reader, format.id);
+            format.name = reader.requiredString(obj, QStringLiteral("name"), path);
+            format.bits =
+                reader.requiredNumber(obj, QStringLiteral("bits"), path, NumberRule::Positive)
+                    .value_or(0);
+            format.math = reader.requiredString(obj, QStringLiteral("math"), path);
+            if (!format.math.isEmpty() && !isMathFamily(format.math))
+                reader.fail(JsonReader::join(path, QStringLiteral("math")),
+                            QStringLiteral("unknown math format \"%1\"").arg(format.math));
+            const auto block = reader.optionalNumber(obj, QStringLiteral("block_size"), path,
+                                                     NumberRule::WholePositive);
+            const auto scale = reader.optionalNumber(obj, QStringLiteral("scale_bits"), path,
+                                                     NumberRule::Positive);
+            if (block.has_value() != scale.has_value())
+                reader.fail(path, QStringLiteral("block_size and scale_bits go together"));
+            format.blockSize = static_cast<int>(block.value_or(0));
+            format.scaleBits = scale.value_or(0);
+            format.description = reader.optionalString(obj, QStringLiteral("description"), path);
+            return format;
+        });
+    for (qsizetype i = 0; i < formats.size(); ++i) {
+        for (qsizetype j = 0; j < i; ++j) {
+            if (formats[i].id == formats[j].id)
+                reader.fail(JsonReader::index(QStringLiteral("formats"), i),
+                            QStringLiteral("duplicate id \"%1\"").arg(formats[i].id));
+        }
+    }
+    if (!reader.ok())
+        return std::nullopt;
+    return formats;
+}
+
+std::optional<QList<OperatorSpec>> parseOperators(const QJsonObject &root, JsonReader &reader,
+                                                  const FormatLookup &knownFormat)
+{
+    if (!reader.checkHeader(root, QStringLiteral("rooflab-operators"), presetSchemaVersion))
+        return std::nullopt;
+    QList<OperatorSpec> ops =
+        readArray<OperatorSpec>(root, QStringLiteral("operators"), reader,
+                                [&](const QJsonObject &obj, const QString &path) {
+                                    return readOperator(obj, path, reader, knownFormat);
+                                });
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        for (qsizetype j = 0; j < i; ++j) {
+            if (ops[i].id == ops[j].id)
+                reader.fail(JsonReader::index(QStringLiteral("operators"), i),
+                            QStringLiteral("duplicate id \"%1\"").arg(ops[i].id));
+        }
+    }
+    if (!reader.ok())
+        return std::nullopt;
+    return ops;
+}
+
+} // namespace rooflab

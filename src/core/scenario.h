@@ -1,0 +1,44 @@
+#pragma once
+
+#include "operatorspec.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace rooflab {
+
+// Which roofs the analysis measures against.
+enum class RoofMode { Datasheet, Achievable };
+
+QString roofModeName(RoofMode mode);
+std::optional<RoofMode> roofModeFromName(const QString &name);
+
+// The formats of a precision scheme; an empty math format means "implied by the operands".
+struct PrecisionScheme
+{
+    QString weights = QStringLiteral("bf16");
+    QString act = QStringLiteral("bf16");
+    QString kv = QStringLiteral("bf16");
+    QString math; // empty: the wider of the operand formats
+
+    bool operator==(const PrecisionScheme &other) const = default;
+};
+
+// Everything the user chose: a plain value the window and the command line both edit.
+struct Scenario
+{
+    QStringList devices;
+    PrecisionScheme scheme;
+    double batch = 1;
+    double seq = 4096;
+    double prompt = 512;
+    RoofMode roof = RoofMode::Datasheet;
+    QString memoryLevel = QStringLiteral("main");
+    QList<OperatorSpec> operators;
+
+    bool operator==(const Scenario &other) const = default;
+};
+
+} // namespace rooflab

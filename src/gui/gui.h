@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QStringList>
+
+namespace rooflab::gui {
+
+// Opens the main window (with a scenario file when `arguments` names one); returns the
+// exit status.
+int runWindow(int &argc, char **argv, const QStringList &arguments);
+
+// `rooflab export ...`: renders without a display, selecting the offscreen platform.
+int runHeadlessExport(int &argc, char **argv, const QStringList &arguments);
+
+} // namespace rooflab::gui

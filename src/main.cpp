@@ -1,0 +1,23 @@
+// RoofLab's entry point: a command runs headless; anything else opens the window.
+#include "commandline.h"
+#include "gui.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+
+    const QString command = rooflab::cli::commandOf(arguments);
+    if (command == QLatin1String("export"))
+        return rooflab::gui::runHeadlessExport(argc, argv, arguments);
+    if (!command.isEmpty() || rooflab::cli::wantsHelpOrVersion(arguments)) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("rooflab"));
+        return rooflab::cli::runCommand(arguments);
+    }
+    return rooflab::gui::runWindow(argc, argv, arguments);
+}
