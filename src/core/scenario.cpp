@@ -16,4 +16,18 @@ std::optional<RoofMode> roofModeFromName(const QString &name)
     return std::nullopt;
 }
 
+QString phaseName(Phase phase)
+{
+    return phase == Phase::Decode ? QStringLiteral("decode") : QStringLiteral("prefill");
+}
+
+std::optional<Phase> phaseFromName(const QString &name)
+{
+    if (name == QLatin1String("decode"))
+        return Phase::Decode;
+    if (name == QLatin1String("prefill"))
+        return Phase::Prefill;
+    return std::nullopt;
+}
+
 } // namespace rooflab

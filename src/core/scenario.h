@@ -15,6 +15,12 @@ enum class RoofMode { Datasheet, Achievable };
 QString roofModeName(RoofMode mode);
 std::optional<RoofMode> roofModeFromName(const QString &name);
 
+// Which step of LLM inference a model scenario describes.
+enum class Phase { Decode, Prefill };
+
+QString phaseName(Phase phase);
+std::optional<Phase> phaseFromName(const QString &name);
+
 // The formats of a precision scheme; an empty math format means "implied by the operands".
 struct PrecisionScheme
 {
@@ -37,6 +43,8 @@ struct Scenario
     RoofMode roof = RoofMode::Datasheet;
     QString memoryLevel = QStringLiteral("main");
     QList<OperatorSpec> operators;
+    QString model;               // a model preset id; empty when only `operators` are shown
+    Phase phase = Phase::Decode; // for a model: which step
 
     bool operator==(const Scenario &other) const = default;
 };
