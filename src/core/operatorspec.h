@@ -53,6 +53,9 @@ struct OperatorSpec
     double m = 0, n = 0, k = 0; // GEMM, matmul (n)
     double d = 0, f = 0;        // decode/prefill GEMM weight [d x f]
     double heads = 0, kvHeads = 0, headDim = 0; // attention
+    // Decode/prefill GEMM as routed experts: `experts` (E) weight matrices [d x f], each
+    // token sent to `expertsPerToken` (k) of them. 0: a dense GEMM (docs/models.md).
+    double experts = 0, expertsPerToken = 0;
     double flops = 0, bytes = 0;                // custom
 
     // Overrides of the scenario's precision scheme (format ids) and of the default unit.

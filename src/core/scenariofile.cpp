@@ -1,0 +1,420 @@
+// Scenario files (*.rooflab.json): writing, reading with validation, and the default scenario.
+#include "scenariofile.h"
+
+#include "jsonreader.h"
+#include "presetparser.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+
+namespace rooflab {
+
+namespace {
+
+// Largest figure side a scenario may ask for, in pixels at scale 1.
+constexpr double maxFigureSide = 20000;
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+// Records every key of `obj` that is not in `allowed`: a misspelt field must not be ignored.
+void checkKnownKeys(const QJsonObject &obj, std::initializer_list<const char *> allowed,
+                    const QString &path, JsonReader &reader)
+{
+    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+        bool known = false;
+        for (const char *name : allowed)
+            known = known || it.key() == QLatin1String(name);
+        if (!known)
+            reader.fail(JsonReader::join(path, it.key()), QStringLiteral("unknown field"));
+    }
+}
+
+QJsonObject schemeToJson(const PrecisionScheme &scheme)
+{
+    QJsonObject obj{
+        {key("weights"), scheme.weights}, {key("act"), scheme.act}, {key("kv"), scheme.kv}};
+    if (!scheme.math.isEmpty())
+        obj.insert(key("math"), scheme.math);
+    return obj;
+}
+
+QJsonObject scenarioToJson(const Scenario &s)
+{
+    QJsonArray operators;
+    for (const OperatorSpec &op : s.operators)
+        operators.append(writeOperator(op));
+    QJsonObject obj{{key("devices"), QJsonArray::fromStringList(s.devices)},
+                    {key("scheme"), schemeToJson(s.scheme)},
+                    {key("batch"), s.batch},
+                    {key("seq"), s.seq},
+                    {key("prompt"), s.prompt},
+                    {key("roof"), roofModeName(s.roof)},
+                    {key("memory_level"), s.memoryLevel},
+                    {key("operators"), operators},
+                    {key("phase"), phaseName(s.phase)}};
+    if (!s.model.isEmpty())
+        obj.insert(key("model"), s.model);
+    return obj;
+}
+
+QJsonObject viewToJson(const ViewState &v)
+{
+    QJsonObject obj{{key("theme"), v.theme},
+                    {key("width"), v.width},
+                    {key("height"), v.height},
+                    {key("show_legend"), v.showLegend},
+                    {key("large_text"), v.largeText}};
+    if (!v.selectedDevice.isEmpty())
+        obj.insert(key("selected_device"), v.selectedDevice);
+    if (!v.selectedOperator.isEmpty())
+        obj.insert(key("selected_operator"), v.selectedOperator);
+    if (v.xMin != 0 || v.xMax != 0)
+        obj.insert(key("intensity_range"), QJsonArray{v.xMin, v.xMax});
+    if (v.yMin != 0 || v.yMax != 0)
+        obj.insert(key("performance_range"), QJsonArray{v.yMin, v.yMax});
+    return obj;
+}
+
+// A format id field: absent keeps `fallback`; present must name a known format (or be empty
+// when `emptyAllowed`).
+QString readFormatId(const QJsonObject &obj, const char *name, const QString &path,
+                     const QString &fallback, bool emptyAllowed, const Catalog &catalog,
+                     JsonReader &reader)
+{
+    const QString id = reader.optionalString(obj, key(name), path, fallback);
+    if (id.isEmpty() && emptyAllowed)
+        return id;
+    if (!catalog.format(id)) {
+        reader.fail(JsonReader::join(path, key(name)),
+                    id.isEmpty() ? QStringLiteral("must not be empty")
+                                 : QStringLiteral("unknown format \"%1\"").arg(id));
+        return fallback;
+    }
+    return id;
+}
+
+void readScheme(const QJsonObject &parent, const QString &path, const Catalog &catalog,
+                JsonReader &reader, PrecisionScheme &scheme)
+{
+    const std::optional<QJsonObject> obj = reader.optionalObject(parent, key("scheme"), path);
+    if (!obj)
+        return;
+    const QString where = JsonReader::join(path, key("scheme"));
+    checkKnownKeys(*obj, {"weights", "act", "kv", "math"}, where, reader);
+    scheme.weights = readFormatId(*obj, "weights", where, scheme.weights, false, catalog, reader);
+    scheme.act = readFormatId(*obj, "act", where, scheme.act, false, catalog, reader);
+    scheme.kv = readFormatId(*obj, "kv", where, scheme.kv, false, catalog, reader);
+    scheme.math = readFormatId(*obj, "math", where, scheme.math, true, catalog, reader);
+}
+
+QStringList readDevices(const QJsonObject &obj, const QString &path, const Catalog &catalog,
+                        JsonReader &reader)
+{
+    QStringList devices;
+    const QJsonArray array = reader.requiredArray(obj, key("devices"), path);
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString where = JsonReader::index(JsonReader::join(path, key("devices")), i);
+        const QString id = array.at(i).toString();
+        if (!array.at(i).isString() || id.isEmpty())
+            reader.fail(where, QStringLiteral("must be a device id"));
+        else if (!catalog.device(id))
+            reader.fail(where, QStringLiteral("unknown device \"%1\"").arg(id));
+        else if (devices.contains(id))
+            reader.fail(where, QStringLiteral("device \"%1\" is listed twice").arg(id));
+        else
+            devices.append(id);
+    }
+    return devices;
+}
+
+QList<OperatorSpec> readOperators(const QJsonObject &obj, const QString &path,
+                                  const Catalog &catalog, JsonReader &reader)
+{
+    const FormatLookup knownFormat = [&catalog](const QString &id) {
+        return catalog.format(id) != nullptr;
+    };
+    QList<OperatorSpec> operators;
+    QStringList ids;
+    const QJsonArray array = reader.requiredArray(obj, key("operators"), path);
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString where = JsonReader::index(JsonReader::join(path, key("operators")), i);
+        if (!array.at(i).isObject()) {
+            reader.fail(where, QStringLiteral("must be an object"));
+            continue;
+        }
+        const std::optional<OperatorSpec> op =
+            readOperator(array.at(i).toObject(), where, reader, knownFormat);
+        if (!op)
+            continue;
+        if (ids.contains(op->id)) {
+            reader.fail(JsonReader::join(where, key("id")),
+                        QStringLiteral("operator id \"%1\" is used twice").arg(op->id));
+            continue;
+        }
+        ids.append(op->id);
+        operators.append(*op);
+    }
+    return operators;
+}
+
+// A JSON value as a message shows it.
+QString describe(const QJsonValue &value)
+{
+    if (value.isString())
+        return QLatin1Char('"') + value.toString() + QLatin1Char('"');
+    if (value.isDouble())
+        return QString::number(value.toDouble());
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isNull())
+        return QStringLiteral("null");
+    return value.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
+}
+
+// A string field whose value must be one of `names`; returns the parsed value or keeps
+// `fallback` when absent or wrong.
+template <typename T, typename FromName>
+T readChoice(const QJsonObject &obj, const char *name, const QString &path, T fallback,
+             FromName fromName, const QString &expected, JsonReader &reader)
+{
+    const QJsonValue value = obj.value(key(name));
+    if (value.isUndefined())
+        return fallback;
+    const std::optional<T> parsed = fromName(value.toString());
+    if (!value.isString() || !parsed) {
+        reader.fail(JsonReader::join(path, key(name)),
+                    QStringLiteral("must be %1, found %2").arg(expected, describe(value)));
+        return fallback;
+    }
+    return *parsed;
+}
+
+std::optional<QString> memoryLevelFromName(const QString &name)
+{
+    if (name == QLatin1String("main") || name == QLatin1String("l2"))
+        return name;
+    return std::nullopt;
+}
+
+std::optional<QString> themeFromName(const QString &name)
+{
+    if (scenarioThemeNames().contains(name))
+        return name;
+    return std::nullopt;
+}
+
+Scenario readScenario(const QJsonObject &obj, const Catalog &catalog, JsonReader &reader)
+{
+    const QString path = key("scenario");
+    checkKnownKeys(obj,
+                   {"devices", "scheme", "batch", "seq", "prompt", "roof", "memory_level",
+                    "operators", "model", "phase"},
+                   path, reader);
+    Scenario s;
+    s.devices = readDevices(obj, path, catalog, reader);
+    readScheme(obj, path, catalog, reader, s.scheme);
+    for (const auto &[name, member] :
+         {std::pair{"batch", &Scenario::batch}, std::pair{"seq", &Scenario::seq},
+          std::pair{"prompt", &Scenario::prompt}}) {
+        if (const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::Positive))
+            s.*member = *value;
+    }
+    s.roof = readChoice(obj, "roof", path, s.roof, roofModeFromName,
+                        QStringLiteral("\"datasheet\" or \"achievable\""), reader);
+    s.memoryLevel = readChoice(obj, "memory_level", path, s.memoryLevel, memoryLevelFromName,
+                               QStringLiteral("\"main\" or \"l2\""), reader);
+    s.phase = readChoice(obj, "phase", path, s.phase, phaseFromName,
+                         QStringLiteral("\"decode\" or \"prefill\""), reader);
+    s.model = reader.optionalString(obj, key("model"), path);
+    if (!s.model.isEmpty() && !isValidId(s.model))
+        reader.fail(
+            JsonReader::join(path, key("model")),
+            QStringLiteral("\"%1\" is not a model id (a-z, 0-9, '.', '_' and '-')").arg(s.model));
+    s.operators = readOperators(obj, path, catalog, reader);
+    return s;
+}
+
+// An optional [min, max] range of positive numbers with min < max.
+void readRange(const QJsonObject &obj, const char *name, const QString &path, double &lo,
+               double &hi, JsonReader &reader)
+{
+    const QJsonValue value = obj.value(key(name));
+    if (value.isUndefined())
+        return;
+    const QString where = JsonReader::join(path, key(name));
+    const QJsonArray array = value.toArray();
+    if (!value.isArray() || array.size() != 2 || !array.at(0).isDouble() ||
+        !array.at(1).isDouble()) {
+        reader.fail(where, QStringLiteral("must be [min, max], two numbers"));
+        return;
+    }
+    const double a = array.at(0).toDouble();
+    const double b = array.at(1).toDouble();
+    if (!(a > 0) || !(a < b) || !std::isfinite(b)) {
+        reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
+        return;
+    }
+    lo = a;
+    hi = b;
+}
+
+int readSide(const QJsonObject &obj, const char *name, const QString &path, int fallback,
+             JsonReader &reader)
+{
+    const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::WholePositive);
+    if (!value)
+        return fallback;
+    if (*value > maxFigureSide) {
+        reader.fail(
+            JsonReader::join(path, key(name)),
+            QStringLiteral("must be at most %1 pixels, found %2").arg(maxFigureSide).arg(*value));
+        return fallback;
+    }
+    return static_cast<int>(*value);
+}
+
+ViewState readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &reader)
+{
+    const QString path = key("view");
+    checkKnownKeys(obj,
+                   {"selected_device", "selected_operator", "intensity_range", "performance_range",
+                    "theme", "width", "height", "show_legend", "large_text"},
+                   path, reader);
+    ViewState v;
+    v.selectedDevice = reader.optionalString(obj, key("selected_device"), path);
+    if (!v.selectedDevice.isEmpty() && !scenario.devices.contains(v.selectedDevice))
+        reader.fail(JsonReader::join(path, key("selected_device")),
+                    QStringLiteral("\"%1\" is not one of scenario.devices").arg(v.selectedDevice));
+    v.selectedOperator = reader.optionalString(obj, key("selected_operator"), path);
+    if (!v.selectedOperator.isEmpty() &&
+        std::none_of(scenario.operators.cbegin(), scenario.operators.cend(),
+                     [&v](const OperatorSpec &op) { return op.id == v.selectedOperator; }))
+        reader.fail(JsonReader::join(path, key("selected_operator")),
+                    QStringLiteral("\"%1\" is not the id of one of scenario.operators")
+                        .arg(v.selectedOperator));
+    readRange(obj, "intensity_range", path, v.xMin, v.xMax, reader);
+    readRange(obj, "performance_range", path, v.yMin, v.yMax, reader);
+    v.theme = readChoice(obj, "theme", path, v.theme, themeFromName,
+                         scenarioThemeNames().join(QStringLiteral(", ")), reader);
+    v.width = readSide(obj, "width", path, v.width, reader);
+    v.height = readSide(obj, "height", path, v.height, reader);
+    v.showLegend = reader.optionalBool(obj, key("show_legend"), path).value_or(v.showLegend);
+    v.largeText = reader.optionalBool(obj, key("large_text"), path).value_or(v.largeText);
+    return v;
+}
+
+} // namespace
+
+const QStringList &scenarioThemeNames()
+{
+    static const QStringList names = {QStringLiteral("light"), QStringLiteral("dark"),
+                                      QStringLiteral("print"), QStringLiteral("colorblind")};
+    return names;
+}
+
+Scenario defaultScenario(const Catalog &catalog)
+{
+    Scenario s;
+    for (const char *id : {"h100-sxm5", "h200-sxm"}) {
+        if (catalog.device(key(id)))
+            s.devices.append(key(id));
+    }
+    if (s.devices.isEmpty() && !catalog.devices().isEmpty())
+        s.devices.append(catalog.devices().constFirst().id);
+    // From far left of the ridge to far right: a norm and an activation, decode attention,
+    // two decode GEMMs (intensity about the batch), a prefill GEMM and a large matmul.
+    for (const char *id : {"rmsnorm-8b", "silu-8b", "attn-decode-8b", "decode-mlp-up-8b",
+                           "decode-lm-head-8b", "prefill-mlp-up-8b", "matmul-8192"}) {
+        if (const OperatorSpec *op = catalog.operatorSpec(key(id)))
+            s.operators.append(*op);
+    }
+    s.batch = 32;
+    return s;
+}
+
+QByteArray writeScenarioFile(const Scenario &scenario, const ViewState &view)
+{
+    const QJsonObject root{{key("schema"), key(scenarioSchemaName)},
+                           {key("version"), scenarioSchemaVersion},
+                           {key("scenario"), scenarioToJson(scenario)},
+                           {key("view"), viewToJson(view)}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const QString &fileName,
+                                                 const Catalog &catalog, QStringList *errors)
+{
+    JsonReader reader(fileName);
+    ScenarioDocument doc;
+    const std::optional<QJsonObject> root = reader.parseObject(bytes);
+    // A newer version may mean anything: report only that, not its unfamiliar fields.
+    if (root && reader.checkHeader(*root, key(scenarioSchemaName), scenarioSchemaVersion)) {
+        checkKnownKeys(*root, {"schema", "version", "scenario", "view"}, QString(), reader);
+        if (const auto obj = reader.optionalObject(*root, key("scenario"), QString()))
+            doc.scenario = readScenario(*obj, catalog, reader);
+        else if (!root->contains(key("scenario")))
+            reader.fail(key("scenario"), QStringLiteral("missing"));
+        if (const auto obj = reader.optionalObject(*root, key("view"), QString()))
+            doc.view = readView(*obj, doc.scenario, reader);
+    }
+    if (!reader.ok()) {
+        if (errors)
+            errors->append(reader.errors());
+        return std::nullopt;
+    }
+    return doc;
+}
+
+std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Catalog &catalog,
+                                                 QStringList *errors)
+{
+    auto fail = [&](const QString &reason) -> std::optional<ScenarioDocument> {
+        if (errors)
+            errors->append(QStringLiteral("%1: %2").arg(path, reason));
+        return std::nullopt;
+    };
+    const QFileInfo info(path);
+    if (!info.exists())
+        return fail(QStringLiteral("no such file"));
+    if (info.isDir())
+        return fail(QStringLiteral("is a folder, not a scenario file"));
+    if (info.size() > maxScenarioFileBytes)
+        return fail(
+            QStringLiteral("larger than %1 bytes, not a scenario file").arg(maxScenarioFileBytes));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("cannot read: %1").arg(file.errorString()));
+    return readScenarioFile(file.readAll(), path, catalog, errors);
+}
+
+bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewState &view,
+                      QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = writeScenarioFile(scenario, view);
+    if (file.write(bytes) != bytes.size() || !file.commit()) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        file.cancelWriting();
+        return false;
+    }
+    return true;
+}
+
+} // namespace rooflab

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "catalog.h"
+#include "scenario.h"
+#include "viewstate.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace rooflab {
+
+// The schema name and newest version of scenario files (docs/scenario-files.md).
+inline constexpr char scenarioSchemaName[] = "rooflab-scenario";
+inline constexpr int scenarioSchemaVersion = 1;
+
+// The usual file name suffix of a scenario file.
+inline constexpr char scenarioFileSuffix[] = ".rooflab.json";
+
+// Largest scenario file read: far more than any hand-made or saved scenario needs.
+inline constexpr qint64 maxScenarioFileBytes = 16 * 1024 * 1024;
+
+// What a scenario file holds: the numbers and how they are shown.
+struct ScenarioDocument
+{
+    Scenario scenario;
+    ViewState view;
+
+    bool operator==(const ScenarioDocument &other) const = default;
+};
+
+// The theme names a scenario file may carry, in the order the window lists them.
+const QStringList &scenarioThemeNames();
+
+// The scenario shown at start-up and exported when no scenario is given: two current
+// datacenter GPUs and LLM operators from memory-bound to compute-bound (see the docs).
+// Devices and operators missing from `catalog` are left out.
+Scenario defaultScenario(const Catalog &catalog);
+
+// The file's bytes: indented JSON with sorted keys, so equal inputs give equal bytes.
+QByteArray writeScenarioFile(const Scenario &scenario, const ViewState &view);
+
+// Reads and validates a scenario file against `catalog` (device, format ids). On failure
+// returns nullopt and appends one message per problem, each naming `fileName`, the field
+// and the reason, to `errors`.
+std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const QString &fileName,
+                                                 const Catalog &catalog, QStringList *errors);
+
+// Reads the file at `path` (at most maxScenarioFileBytes) and validates it as above.
+std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Catalog &catalog,
+                                                 QStringList *errors);
+
+// Writes a scenario file atomically: the old file stays whole if anything fails.
+bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewState &view,
+                      QString *error);
+
+} // namespace rooflab

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "analysis.h"
+#include "catalog.h"
+#include "displayoptions.h"
+#include "mergeid.h"
+#include "scenario.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace rooflab::gui {
+
+template <typename T>
+class ChangeValue;
+
+// The open scenario: the one place the window's state lives. Widgets send it edits (each an
+// undoable command) and redraw from the analysis it caches after every change.
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    Document(Catalog catalog, const Scenario &scenario, QObject *parent = nullptr);
+    ~Document() override;
+
+    const Catalog &catalog() const { return m_catalog; }
+    const Scenario &scenario() const { return m_scenario; }
+    // The core's analysis of scenario(), recomputed once per change.
+    const Analysis &analysis() const { return m_analysis; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    // Scenario edits; each pushes one undo command (continuous ones merge within a gesture).
+    void setBatch(double batch, EditMode mode = EditMode::Single);
+    void setSequenceLength(double seq, EditMode mode = EditMode::Single);
+    void setScheme(const PrecisionScheme &scheme);
+    void setKvFormat(const QString &formatId);
+    void setRoofMode(RoofMode mode);
+    void setDevices(const QStringList &deviceIds);
+    void setDeviceShown(const QString &deviceId, bool shown);
+    void setOperators(const QList<OperatorSpec> &operators);
+    void setOperatorShown(const QString &operatorId, bool shown);
+    // Replaces the whole scenario in one undo step (applying a recommended move).
+    void replaceScenario(const Scenario &scenario, const QString &undoText);
+    // Starts a new gesture: continuous edits made until the next call merge together.
+    void beginGesture() { ++m_gesture; }
+
+    // Starts over with `scenario` (New, Open): clears the history and marks it unmodified.
+    void reset(const Scenario &scenario, const QString &filePath = QString());
+    QString filePath() const { return m_filePath; }
+    void setFilePath(const QString &path);
+    bool isModified() const;
+    void markSaved();
+
+    // The selected point; selection is not part of the undo history.
+    QString selectedDevice() const { return m_selectedDevice; }
+    QString selectedOperator() const { return m_selectedOperator; }
+    const PointAnalysis *selectedPoint() const;
+    void select(const QString &deviceId, const QString &operatorId);
+    // Moves the selection `step` points along the analysis order, wrapping around.
+    void selectNext(int step);
+
+    const DisplayOptions &display() const { return m_display; }
+    void setDisplay(const DisplayOptions &display);
+
+Q_SIGNALS:
+    // The scenario changed and analysis() holds its new analysis.
+    void changed();
+    void selectionChanged();
+    void displayChanged();
+    // The file path or the modified flag changed (for the window title).
+    void fileStateChanged();
+
+private:
+    template <typename T>
+    friend class ChangeValue;
+
+    template <typename T>
+    void push(const QString &text, T &(*access)(Scenario &), T value,
+              MergeId mergeId = MergeId::None);
+    // Called by undo commands after they changed m_scenario.
+    void scenarioEdited();
+    void keepSelectionValid();
+
+    Catalog m_catalog;
+    Scenario m_scenario;
+    Analysis m_analysis;
+    QUndoStack *m_undoStack;
+    int m_gesture = 0;
+    QString m_filePath;
+    QString m_selectedDevice;
+    QString m_selectedOperator;
+    DisplayOptions m_display;
+};
+
+} // namespace rooflab::gui
