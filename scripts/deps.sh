@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages RoofLab needs, only those that are missing.
-# Usage: scripts/deps.sh build|test
+# Usage: scripts/deps.sh build|test|bench
 # Runs apt-get as root, or through sudo for another user.
 set -euo pipefail
 
@@ -8,12 +8,14 @@ build_packages=(cmake ninja-build g++ pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqcustomplot-dev
     libgl-dev fonts-dejavu-core)
 test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils)
+bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick)
 
 case "${1:-build}" in
 build) wanted=("${build_packages[@]}") ;;
 test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+bench) wanted=("${build_packages[@]}" "${bench_packages[@]}") ;;
 *)
-    echo "deps.sh: unknown set '$1' (expected build or test)" >&2
+    echo "deps.sh: unknown set '$1' (expected build, test or bench)" >&2
     exit 2
     ;;
 esac

@@ -1,5 +1,6 @@
 // RoofLab's entry point: a command runs headless; anything else opens the window.
 #include "commandline.h"
+#include "commands.h"
 #include "gui.h"
 
 #include <QApplication>
@@ -13,8 +14,9 @@ int main(int argc, char *argv[])
 
     const QString command = rooflab::cli::commandOf(arguments);
     if (command == QLatin1String("export"))
-        return rooflab::gui::runHeadlessExport(argc, argv, arguments);
-    if (!command.isEmpty() || rooflab::cli::wantsHelpOrVersion(arguments)) {
+        return rooflab::cli::runExport(argc, argv, arguments);
+    if (!command.isEmpty() || rooflab::cli::wantsHelpOrVersion(arguments) ||
+        rooflab::cli::namesUnknownCommand(arguments)) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("rooflab"));
         return rooflab::cli::runCommand(arguments);

@@ -1,6 +1,8 @@
 #include "analysisjson.h"
+#include "commandline.h"
 #include "commands.h"
 #include "evaluate.h"
+#include "modelanalyze.h"
 #include "parsing.h"
 #include "scenariooptions.h"
 #include "units.h"
@@ -48,8 +50,11 @@ int runAnalyze(const QStringList &arguments)
     parser.setApplicationDescription(
         QStringLiteral("Prints where operators sit on devices' rooflines.\n"
                        "Example: rooflab analyze --device h100-sxm5 --op decode-gemm "
-                       "--d 8192 --f 28672 --batch 64"));
+                       "--d 8192 --f 28672 --batch 64\n"
+                       "Model:   rooflab analyze --model llama-3.1-8b --device h100-sxm5 "
+                       "--phase decode --batch 16 --seq 4096"));
     addScenarioOptions(parser);
+    addModelAnalyzeOptions(parser);
     addPresetOption(parser);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
     if (!parseArguments(parser, arguments))
@@ -57,6 +62,10 @@ int runAnalyze(const QStringList &arguments)
     if (parser.positionalArguments().size() > 1)
         throw UsageError{QStringLiteral("analyze: unexpected argument \"%1\"")
                              .arg(parser.positionalArguments().at(1))};
+    if (parser.isSet(QStringLiteral("model")))
+        return runModelAnalyze(parser);
+    if (parser.isSet(QStringLiteral("phase")) || parser.isSet(QStringLiteral("launch-overhead")))
+        throw UsageError{QStringLiteral("--phase and --launch-overhead apply only with --model")};
     if (!parser.isSet(QStringLiteral("device")))
         throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
     if (!parser.isSet(QStringLiteral("op")))
@@ -68,6 +77,8 @@ int runAnalyze(const QStringList &arguments)
     const Analysis analysis = evaluate(catalog, scenario);
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
+    for (const QString &warning : analysis.warnings)
+        printError(QStringLiteral("warning: ") + warning);
 
     QTextStream out(stdout);
     if (parser.isSet(QStringLiteral("json"))) {

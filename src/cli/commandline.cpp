@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTextStream>
 
 namespace rooflab::cli {
@@ -26,8 +27,10 @@ int runTopLevel(const QStringList &arguments)
     parser.setApplicationDescription(
         QStringLiteral("RoofLab: interactive roofline plots.\n\n"
                        "Commands:\n"
-                       "  list devices|formats|operators [--json]   what RoofLab knows\n"
+                       "  list devices|formats|operators|models [--json]\n"
+                       "                                             what RoofLab knows\n"
                        "  analyze --device ID --op KIND [shape]      roofline figures\n"
+                       "  analyze --device ID --model ID [--phase P] one step of a model\n"
                        "  export [SCENARIO] -o FILE                  a chart or table file\n\n"
                        "Without a command, RoofLab opens its window (with FILE, that "
                        "scenario).\n`rooflab COMMAND --help` describes a command."));
@@ -63,6 +66,17 @@ bool wantsHelpOrVersion(const QStringList &arguments)
             return true;
     }
     return false;
+}
+
+bool namesUnknownCommand(const QStringList &arguments)
+{
+    if (arguments.size() < 2 || !commandOf(arguments).isEmpty())
+        return false;
+    // A scenario path has a '.' or a '/' somewhere; a command name never does.
+    const QString &first = arguments.at(1);
+    return !first.isEmpty() && !first.startsWith(QLatin1Char('-')) &&
+           !first.contains(QLatin1Char('.')) && !first.contains(QLatin1Char('/')) &&
+           !QFileInfo::exists(first);
 }
 
 int runCommand(const QStringList &arguments)

@@ -1,6 +1,7 @@
 #include "analysisjson.h"
 #include "catalog.h"
 #include "commands.h"
+#include "modelanalysisjson.h"
 #include "parsing.h"
 #include "presetparser.h"
 #include "scenariooptions.h"
@@ -49,10 +50,31 @@ void printOperators(const Catalog &catalog, QTextStream &out)
     }
 }
 
+void printModels(const Catalog &catalog, QTextStream &out)
+{
+    for (const ModelSpec &m : catalog.models()) {
+        out << qSetFieldWidth(16) << Qt::left << m.id << qSetFieldWidth(0) << m.name << " ("
+            << formatNumber(m.parameterCount() / 1e9) << " billion parameters";
+        if (m.isMoe())
+            out << ", " << formatNumber(m.activeParameterCount() / 1e9) << " billion per token";
+        out << ")\n    " << formatNumber(m.layers) << " layers, hidden " << formatNumber(m.hidden)
+            << ", heads " << formatNumber(m.heads) << '/' << formatNumber(m.kvHeads) << " KV x "
+            << formatNumber(m.headDim) << ", FFN " << formatNumber(m.ffn) << ", vocab "
+            << formatNumber(m.vocab);
+        if (m.isMoe())
+            out << ", " << formatNumber(m.experts) << " experts, top-"
+                << formatNumber(m.expertsPerToken);
+        out << '\n';
+    }
+}
+
 QJsonArray toJson(const Catalog &catalog, const QString &what)
 {
     QJsonArray array;
-    if (what == QLatin1String("devices")) {
+    if (what == QLatin1String("models")) {
+        for (const ModelSpec &m : catalog.models())
+            array.append(modelToJson(m));
+    } else if (what == QLatin1String("devices")) {
         for (const Device &d : catalog.devices())
             array.append(deviceToJson(d));
     } else if (what == QLatin1String("formats")) {
@@ -71,18 +93,23 @@ int runList(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("Lists the devices, formats or operators RoofLab knows."));
+        QStringLiteral("Lists the devices, formats, operators or models RoofLab knows."));
     parser.addPositionalArgument(QStringLiteral("what"),
-                                 QStringLiteral("devices, formats or operators."));
+                                 QStringLiteral("devices, formats, operators or models."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
     addPresetOption(parser);
     if (!parseArguments(parser, arguments))
         return ExitOk;
     const QStringList positional = parser.positionalArguments();
     const QStringList kinds = {QStringLiteral("devices"), QStringLiteral("formats"),
-                               QStringLiteral("operators")};
-    if (positional.size() != 2 || !kinds.contains(positional.at(1)))
-        throw UsageError{QStringLiteral("list: say what to list: devices, formats or operators")};
+                               QStringLiteral("operators"), QStringLiteral("models")};
+    if (positional.size() < 2)
+        throw UsageError{
+            QStringLiteral("list: say what to list: devices, formats, operators or models")};
+    if (positional.size() > 2 || !kinds.contains(positional.at(1)))
+        throw UsageError{QStringLiteral("list: cannot list \"%1\"; say devices, formats, "
+                                        "operators or models")
+                             .arg(positional.mid(1).join(QLatin1Char(' ')))};
     const QString what = positional.at(1);
     const Catalog catalog = loadCatalog(parser);
 
@@ -93,6 +120,8 @@ int runList(const QStringList &arguments)
         printDevices(catalog, out);
     } else if (what == QLatin1String("formats")) {
         printFormats(catalog, out);
+    } else if (what == QLatin1String("models")) {
+        printModels(catalog, out);
     } else {
         printOperators(catalog, out);
     }

@@ -29,7 +29,6 @@ constexpr ShapeOption shapeOptions[] = {
     {"inputs", "K", "Inputs of an elementwise operator (default 1)."},
     {"flops-per-element", "C", "FLOPs per element of an elementwise operator (default 1)."},
     {"function", "NAME", "Activation function: relu, silu or gelu."},
-    {"width", "W", "Row width of a norm, for its parameter bytes (default 0)."},
     {"heads", "H", "Attention query heads."},
     {"kv-heads", "HKV", "Attention key/value heads (grouped-query attention)."},
     {"head-dim", "D", "Attention head dimension."},
@@ -107,7 +106,7 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::LayerNorm:
     case OperatorKind::RmsNorm:
         readVectorSize(parser, name, op);
-        op.width = optional(parser, "width", 0, true);
+        op.width = optional(parser, "norm-width", 0, true);
         break;
     case OperatorKind::Softmax:
         readVectorSize(parser, name, op);
@@ -159,6 +158,26 @@ QString formatOption(const QCommandLineParser &parser, const Catalog &catalog, c
     return id;
 }
 
+// --model and --phase.
+void applyModelOptions(const QCommandLineParser &parser, const Catalog &catalog, Scenario &scenario)
+{
+    if (parser.isSet(QStringLiteral("model"))) {
+        const QString id = parser.value(QStringLiteral("model")).toLower();
+        if (!catalog.model(id))
+            throw UsageError{QStringLiteral("--model: unknown model \"%1\"; `rooflab list "
+                                            "models` shows the known ones")
+                                 .arg(parser.value(QStringLiteral("model")))};
+        scenario.model = id;
+    }
+    if (parser.isSet(QStringLiteral("phase"))) {
+        const auto phase = phaseFromName(parser.value(QStringLiteral("phase")));
+        if (!phase)
+            throw UsageError{QStringLiteral("--phase: must be decode or prefill, got \"%1\"")
+                                 .arg(parser.value(QStringLiteral("phase")))};
+        scenario.phase = *phase;
+    }
+}
+
 } // namespace
 
 void addPresetOption(QCommandLineParser &parser)
@@ -168,7 +187,7 @@ void addPresetOption(QCommandLineParser &parser)
                       QStringLiteral("DIR")});
 }
 
-void addScenarioOptions(QCommandLineParser &parser)
+void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
 {
     parser.addOption({QStringLiteral("device"),
                       QStringLiteral("Device id (repeatable); see `rooflab list devices`."),
@@ -177,8 +196,21 @@ void addScenarioOptions(QCommandLineParser &parser)
                       QStringLiteral("Operator kind (with its shape options) or an operator id "
                                      "from `rooflab list operators` (repeatable)."),
                       QStringLiteral("KIND|ID")});
+    parser.addOption({QStringLiteral("model"),
+                      QStringLiteral("Transformer model id from `rooflab list models`: analyse "
+                                     "one step of it instead of --op."),
+                      QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("phase"),
+                      QStringLiteral("With --model: the step analysed (default decode)."),
+                      QStringLiteral("decode|prefill")});
     for (const ShapeOption &s : shapeOptions)
         parser.addOption({opt(s.name), opt(s.help), opt(s.valueName)});
+    QStringList normWidthNames{QStringLiteral("norm-width")};
+    if (widthIsNormWidth)
+        normWidthNames.append(QStringLiteral("width"));
+    parser.addOption({normWidthNames,
+                      QStringLiteral("Row width of a norm, for its parameter bytes (default 0)."),
+                      QStringLiteral("W")});
     parser.addOption({QStringLiteral("weights"), QStringLiteral("Weight format (default bf16)."),
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("act"), QStringLiteral("Activation format (default bf16)."),
@@ -228,6 +260,7 @@ void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catal
                 scenario.devices.append(id);
         }
     }
+    applyModelOptions(parser, catalog, scenario);
     scenario.batch = optional(parser, "batch", scenario.batch);
     scenario.seq = optional(parser, "seq", scenario.seq);
     scenario.prompt = optional(parser, "prompt", scenario.prompt);

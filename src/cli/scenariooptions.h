@@ -8,8 +8,9 @@
 namespace rooflab::cli {
 
 // Adds the options that describe a scenario (devices, operator and shape, formats, roof)
-// shared by `analyze` and `export`.
-void addScenarioOptions(QCommandLineParser &parser);
+// shared by `analyze` and `export`. A norm's row width is --norm-width, and also --width
+// unless the command takes --width for itself (`export`: the image width).
+void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
 // Adds --presets DIR.
 void addPresetOption(QCommandLineParser &parser);

@@ -90,6 +90,7 @@ struct Analysis
     QList<DeviceRoofs> devices;
     QList<PointAnalysis> points;
     QStringList problems; // what could not be evaluated, and why
+    QStringList warnings; // what was evaluated with a stated substitution
 
     const PointAnalysis *point(const QString &deviceId, const QString &operatorId) const;
 };

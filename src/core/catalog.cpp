@@ -1,6 +1,7 @@
 #include "catalog.h"
 
 #include "jsonreader.h"
+#include "modelparser.h"
 #include "presetparser.h"
 
 #include <QDir>
@@ -134,10 +135,17 @@ bool Catalog::loadBytes(const QByteArray &bytes, const QString &fileName)
                 m_operators.append(*ops);
             }
         }
+    } else if (schema == QLatin1String("rooflab-model")) {
+        if (const std::optional<ModelSpec> model = parseModel(*root, reader)) {
+            if (claimId(QStringLiteral("model"), model->id, fileName, errors)) {
+                m_origin.insert(QStringLiteral("model:") + model->id, fileName);
+                m_models.append(*model);
+            }
+        }
     } else {
         reader.fail(QStringLiteral("schema"),
                     QStringLiteral("unknown schema \"%1\" (expected rooflab-device, "
-                                   "rooflab-formats or rooflab-operators)")
+                                   "rooflab-formats, rooflab-operators or rooflab-model)")
                         .arg(schema));
     }
     errors = reader.errors() + errors;
@@ -168,6 +176,15 @@ const OperatorSpec *Catalog::operatorSpec(const QString &id) const
     for (const OperatorSpec &op : m_operators) {
         if (op.id == id)
             return &op;
+    }
+    return nullptr;
+}
+
+const ModelSpec *Catalog::model(const QString &id) const
+{
+    for (const ModelSpec &m : m_models) {
+        if (m.id == id)
+            return &m;
     }
     return nullptr;
 }

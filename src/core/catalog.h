@@ -2,6 +2,7 @@
 
 #include "device.h"
 #include "format.h"
+#include "modelspec.h"
 #include "operatorspec.h"
 
 #include <QHash>
@@ -11,7 +12,7 @@
 
 namespace rooflab {
 
-// Every device, format and operator RoofLab knows, with the problems met while loading.
+// Every device, format, operator and model RoofLab knows, with the problems met while loading.
 class Catalog
 {
 public:
@@ -31,13 +32,19 @@ public:
     const QList<Format> &formats() const { return m_formats; }
     const QList<Device> &devices() const { return m_devices; }
     const QList<OperatorSpec> &operators() const { return m_operators; }
+    // Transformer models from "rooflab-model" files (docs/presets.md).
+    const QList<ModelSpec> &models() const { return m_models; }
 
     const Format *format(const QString &id) const;
     const Device *device(const QString &id) const;
     const OperatorSpec *operatorSpec(const QString &id) const;
+    const ModelSpec *model(const QString &id) const;
 
-    // File each id was loaded from, for messages and for `rooflab list`.
-    QString origin(const QString &id) const { return m_origin.value(id); }
+    // File a preset was loaded from; `kind` is device, format, operator or model.
+    QString origin(const QString &kind, const QString &id) const
+    {
+        return m_origin.value(kind + QLatin1Char(':') + id);
+    }
 
     const QStringList &problems() const { return m_problems; }
 
@@ -51,6 +58,7 @@ private:
     QList<Format> m_formats;
     QList<Device> m_devices;
     QList<OperatorSpec> m_operators;
+    QList<ModelSpec> m_models;
     QHash<QString, QString> m_origin; // "kind:id" -> file
     QStringList m_problems;
 };

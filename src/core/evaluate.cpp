@@ -107,7 +107,7 @@ Analysis evaluate(const Catalog &catalog, const Scenario &scenario)
         }
         const MemoryLevel *level = device->memoryLevel(scenario.memoryLevel);
         if (!level) {
-            analysis.problems.append(
+            analysis.warnings.append(
                 QStringLiteral("%1 has no \"%2\" memory level; using main memory")
                     .arg(device->name, scenario.memoryLevel));
             level = device->memoryLevel(QStringLiteral("main"));

@@ -2,10 +2,24 @@
 
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRegularExpression>
 
 #include <cmath>
 
 namespace rooflab {
+
+namespace {
+
+// The key whose value a parse error stopped in, e.g. "tflops" for `"tflops": 1e999`, taken
+// from the end of the error's line; empty when the error is not inside a value.
+QString keyBefore(const QByteArray &line)
+{
+    static const QRegularExpression pattern(QStringLiteral("\"([^\"]+)\"\\s*:\\s*[^\"{}]*$"));
+    const QRegularExpressionMatch match = pattern.match(QString::fromUtf8(line.right(200)));
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
+} // namespace
 
 JsonReader::JsonReader(QString fileName) : m_fileName(std::move(fileName)) {}
 
@@ -17,11 +31,11 @@ std::optional<QJsonObject> JsonReader::parseObject(const QByteArray &bytes)
         const QByteArray before = bytes.left(error.offset);
         const qsizetype line = before.count('\n') + 1;
         const qsizetype column = error.offset - (before.lastIndexOf('\n') + 1) + 1;
-        m_errors.append(QStringLiteral("%1: line %2, column %3: not valid JSON: %4")
-                            .arg(m_fileName)
-                            .arg(line)
-                            .arg(column)
-                            .arg(error.errorString()));
+        const QString key = keyBefore(before.mid(before.lastIndexOf('\n') + 1));
+        const QString field = key.isEmpty() ? QString() : QStringLiteral(", field \"%1\"").arg(key);
+        m_errors.append(QStringLiteral("%1: line %2, column %3%4: not valid JSON: %5")
+                            .arg(m_fileName, QString::number(line), QString::number(column), field,
+                                 error.errorString()));
         return std::nullopt;
     }
     if (!doc.isObject()) {

@@ -1,5 +1,8 @@
 #include "operatorcost.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace rooflab {
 
 namespace {
@@ -16,6 +19,20 @@ OperatorCost gemmCost(double m, double n, double k, const OperandSizes &sizes)
     cost.flops = 2.0 * m * n * k;
     cost.bytes.weights = k * n * sizes.weights;
     cost.bytes.act = (m * k + m * n) * sizes.act;
+    return cost;
+}
+
+// Routed experts: M tokens each multiply by k of E expert weights [K x N]. FLOPs and
+// activation traffic follow the M*k token-expert pairs; weight traffic follows the distinct
+// experts touched, each read once.
+OperatorCost expertGemmCost(double tokens, const OperatorSpec &op, const OperandSizes &sizes)
+{
+    const double pairs = tokens * op.expertsPerToken;
+    OperatorCost cost;
+    cost.flops = 2.0 * pairs * op.f * op.d;
+    cost.bytes.weights = expectedDistinctExperts(op.experts, op.expertsPerToken, tokens) * op.d *
+                         op.f * sizes.weights;
+    cost.bytes.act = pairs * (op.d + op.f) * sizes.act;
     return cost;
 }
 
@@ -38,6 +55,31 @@ std::optional<GemmDims> batchedGemmDims(const OperatorSpec &op, const ShapeConte
     default:
         return std::nullopt;
     }
+}
+
+// Routed experts reach the same intensity limit as a dense GEMM (perToken > 0 was checked),
+// but the weight bytes grow with the experts touched, so the ridge batch has no closed form:
+// the intensity rises with the batch, so bisect it.
+std::optional<double> expertRidgeBatch(const OperatorSpec &op, const OperandSizes &sizes,
+                                       const ShapeContext &shape, double ridge)
+{
+    const auto intensityAt = [&](double batch) {
+        ShapeContext at = shape;
+        at.batch = batch;
+        return operatorCost(op, sizes, at).intensity();
+    };
+    double lo = 0, hi = 1;
+    while (intensityAt(hi) < ridge) {
+        lo = hi;
+        hi *= 2;
+        if (hi > 1e15)
+            return std::nullopt;
+    }
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (intensityAt(mid) < ridge ? lo : hi) = mid;
+    }
+    return hi;
 }
 
 } // namespace
@@ -84,11 +126,12 @@ OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
         cost = gemmCost(op.n, op.n, op.n, sizes);
         break;
     case OperatorKind::DecodeGemm:
-        cost = gemmCost(b, op.f, op.d, sizes);
+    case OperatorKind::PrefillGemm: {
+        const double tokens = op.kind == OperatorKind::DecodeGemm ? b : b * shape.prompt;
+        cost = op.experts > 0 ? expertGemmCost(tokens, op, sizes)
+                              : gemmCost(tokens, op.f, op.d, sizes);
         break;
-    case OperatorKind::PrefillGemm:
-        cost = gemmCost(b * shape.prompt, op.f, op.d, sizes);
-        break;
+    }
     case OperatorKind::AttentionDecode: {
         // Per sequence: QK^T and PV are 2*S*H*d FLOPs each, softmax 5 per score; K and V
         // read once per KV head; the query read and the output written once per query head.
@@ -115,6 +158,14 @@ OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
     return cost;
 }
 
+double expectedDistinctExperts(double experts, double perToken, double tokens)
+{
+    if (experts <= 0 || perToken <= 0 || tokens <= 0)
+        return 0.0;
+    const double missed = std::pow(1.0 - std::min(perToken, experts) / experts, tokens);
+    return experts * (1.0 - missed);
+}
+
 std::optional<double> ridgeBatch(const OperatorSpec &op, const OperandSizes &sizes,
                                  const ShapeContext &shape, double ridge)
 {
@@ -125,6 +176,8 @@ std::optional<double> ridgeBatch(const OperatorSpec &op, const OperandSizes &siz
     const double perToken = 2.0 * dims->n * dims->k - ridge * (dims->k + dims->n) * sizes.act;
     if (perToken <= 0)
         return std::nullopt;
+    if (op.experts > 0)
+        return expertRidgeBatch(op, sizes, shape, ridge);
     const double tokens = ridge * dims->k * dims->n * sizes.weights / perToken;
     return tokens / dims->tokensPerBatch;
 }

@@ -46,9 +46,14 @@ struct OperatorCost
 OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
                           const ShapeContext &shape);
 
+// Expected number of distinct experts that `tokens` tokens touch when each picks `perToken`
+// of `experts` uniformly and independently: E * (1 - (1 - k/E)^tokens).
+double expectedDistinctExperts(double experts, double perToken, double tokens);
+
 // The exact scenario batch at which a batched GEMM's intensity equals `ridge`, solved with
 // activation bytes included. nullopt when no batch reaches it (the intensity's limit for an
-// infinite batch is at or below the ridge) or the kind does not follow the batch.
+// infinite batch is at or below the ridge) or the kind does not follow the batch. Routed
+// experts have no closed form (their weight bytes grow with the batch): bisected instead.
 std::optional<double> ridgeBatch(const OperatorSpec &op, const OperandSizes &sizes,
                                  const ShapeContext &shape, double ridge);
 

@@ -58,6 +58,22 @@ bool hasDefault(const ShapeField &field)
     return field.member == &OperatorSpec::inputs || field.member == &OperatorSpec::flopsPerElement;
 }
 
+// Optional on decode/prefill GEMMs: routed experts, `experts` and `experts_per_token` together.
+void readExperts(const QJsonObject &obj, const QString &path, JsonReader &reader, OperatorSpec &op)
+{
+    const auto experts =
+        reader.optionalNumber(obj, QStringLiteral("experts"), path, NumberRule::WholePositive);
+    const auto perToken = reader.optionalNumber(obj, QStringLiteral("experts_per_token"), path,
+                                                NumberRule::WholePositive);
+    if (experts.has_value() != perToken.has_value())
+        reader.fail(path, QStringLiteral("experts and experts_per_token go together"));
+    else if (experts && *perToken > *experts)
+        reader.fail(JsonReader::join(path, QStringLiteral("experts_per_token")),
+                    QStringLiteral("must not exceed experts (%1)").arg(*experts));
+    op.experts = experts.value_or(0);
+    op.expertsPerToken = perToken.value_or(0);
+}
+
 } // namespace
 
 std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &path,
@@ -104,6 +120,8 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
                 JsonReader::join(path, QStringLiteral("function")),
                 QStringLiteral("must be relu, silu or gelu, found \"%1\"").arg(op.function));
     }
+    if (op.kind == OperatorKind::DecodeGemm || op.kind == OperatorKind::PrefillGemm)
+        readExperts(obj, path, reader, op);
     if (op.kind == OperatorKind::AttentionDecode || op.kind == OperatorKind::AttentionPrefill) {
         if (op.kvHeads > 0 && op.heads > 0 && op.kvHeads > op.heads)
             reader.fail(JsonReader::join(path, QStringLiteral("kv_heads")),
@@ -147,6 +165,10 @@ QJsonObject writeOperator(const OperatorSpec &op)
     }
     if (op.kind == OperatorKind::Activation)
         obj.insert(QStringLiteral("function"), op.function);
+    if (op.experts > 0) {
+        obj.insert(QStringLiteral("experts"), op.experts);
+        obj.insert(QStringLiteral("experts_per_token"), op.expertsPerToken);
+    }
     for (const auto &[key, member] :
          {std::pair{"weights", &OperatorSpec::weights}, std::pair{"act", &OperatorSpec::act},
           std::pair{"kv", &OperatorSpec::kv}, std::pair{"math", &OperatorSpec::math}}) {

@@ -56,7 +56,7 @@ struct OperatorSpec
     // Decode/prefill GEMM as routed experts: `experts` (E) weight matrices [d x f], each
     // token sent to `expertsPerToken` (k) of them. 0: a dense GEMM (docs/models.md).
     double experts = 0, expertsPerToken = 0;
-    double flops = 0, bytes = 0;                // custom
+    double flops = 0, bytes = 0; // custom
 
     // Overrides of the scenario's precision scheme (format ids) and of the default unit.
     QString weights, act, kv, math;

@@ -237,10 +237,9 @@ Scenario readScenario(const QJsonObject &obj, const Catalog &catalog, JsonReader
     s.phase = readChoice(obj, "phase", path, s.phase, phaseFromName,
                          QStringLiteral("\"decode\" or \"prefill\""), reader);
     s.model = reader.optionalString(obj, key("model"), path);
-    if (!s.model.isEmpty() && !isValidId(s.model))
-        reader.fail(
-            JsonReader::join(path, key("model")),
-            QStringLiteral("\"%1\" is not a model id (a-z, 0-9, '.', '_' and '-')").arg(s.model));
+    if (!s.model.isEmpty() && !catalog.model(s.model))
+        reader.fail(JsonReader::join(path, key("model")),
+                    QStringLiteral("unknown model \"%1\"").arg(s.model));
     s.operators = readOperators(obj, path, catalog, reader);
     return s;
 }

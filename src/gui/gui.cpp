@@ -5,40 +5,74 @@
 #include "evaluate.h"
 #include "units.h"
 
+#include "appsettings.h"
+#include "document.h"
+#include "mainwindow.h"
+#include "scenariofile.h"
+#include "scenariooptions.h"
+#include "version.h"
+
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QLabel>
 
 namespace rooflab::gui {
 
-int runWindow(int &argc, char **argv, const QStringList &arguments)
+namespace {
+
+// Reopens the scenario of the previous session, or the default one when there is none or
+// it no longer reads (a preset it names may be gone).
+void restoreLastScenario(Document &document, MainWindow &window)
 {
-    Q_UNUSED(arguments);
-    QApplication app(argc, argv);
-    const Catalog catalog = Catalog::builtin();
-    const Device *device = catalog.device(QStringLiteral("h100-sxm5"));
-    QString text;
-    if (device) {
-        text = device->name + QLatin1Char('\n');
-        const MemoryLevel *main = device->memoryLevel(QStringLiteral("main"));
-        for (const ComputeCeiling &c : device->compute)
-            text += QStringLiteral("%1 %2: %3, ridge %4 FLOP/B\n")
-                        .arg(unitKindName(c.unit), c.math,
-                             formatSi(c.peakFlops, QStringLiteral("FLOP/s")),
-                             formatNumber(c.peakFlops / main->bandwidth));
+    const QByteArray bytes = settings::lastScenario.get();
+    QStringList errors;
+    const std::optional<ScenarioDocument> last =
+        bytes.isEmpty() ? std::nullopt
+                        : readScenarioFile(bytes, QStringLiteral("last session"),
+                                           document.catalog(), &errors);
+    if (!last) {
+        document.reset(defaultScenario(document.catalog()));
+        return;
     }
-    QLabel label(text);
-    label.setMargin(16);
-    label.show();
-    return app.exec();
+    document.reset(last->scenario);
+    window.applyViewState(last->view);
 }
 
-int runHeadlessExport(int &argc, char **argv, const QStringList &arguments)
+} // namespace
+
+int runWindow(int &argc, char **argv, const QStringList &arguments)
 {
-    Q_UNUSED(argc);
-    Q_UNUSED(argv);
-    Q_UNUSED(arguments);
-    rooflab::cli::printError(QStringLiteral("export: not available yet"));
-    return 1;
+    Q_UNUSED(arguments); // QApplication strips its own options; its list is read below
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("rooflab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RoofLab"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
+    QApplication::setOrganizationName(QStringLiteral("rooflab"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("rooflab::gui", "Interactive roofline plots"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    cli::addPresetOption(parser);
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QCoreApplication::translate("rooflab::gui", "A scenario file to open."),
+        QStringLiteral("[file]"));
+    if (!parser.parse(QApplication::arguments()) || parser.positionalArguments().size() > 1) {
+        cli::printError(parser.errorText().isEmpty()
+                            ? QStringLiteral("give at most one scenario file")
+                            : parser.errorText());
+        return 2;
+    }
+
+    Document document(cli::loadCatalog(parser), Scenario());
+    MainWindow window(&document);
+    restoreLastScenario(document, window);
+    window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.openFile(parser.positionalArguments().constFirst());
+    return app.exec();
 }
 
 } // namespace rooflab::gui

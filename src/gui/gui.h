@@ -8,7 +8,4 @@ namespace rooflab::gui {
 // exit status.
 int runWindow(int &argc, char **argv, const QStringList &arguments);
 
-// `rooflab export ...`: renders without a display, selecting the offscreen platform.
-int runHeadlessExport(int &argc, char **argv, const QStringList &arguments);
-
 } // namespace rooflab::gui

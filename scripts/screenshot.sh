@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Screenshots of the RoofLab window for the README: the app runs under a virtual X server
+# (Xvfb) at 1600x1000 showing the 8B LLM operators of presets/operators/llm-common.json on
+# H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, and ImageMagick's `import`
+# captures the screen.
+# Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
+#   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
+#   OUT_DIR    where window-batch-1.png and window-batch-1024.png go (default: docs/images)
+# Needs the Debian packages xvfb, xauth, imagemagick and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=${1:-build-release}
+out=${2:-docs/images}
+wait_seconds=${ROOFLAB_SCREENSHOT_WAIT:-4}
+
+for tool in xvfb-run xauth import python3; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "screenshot.sh: '$tool' not found; install xvfb, xauth, imagemagick and python3" >&2
+        exit 1
+    fi
+done
+
+if [[ ! -x "$build/rooflab" ]]; then
+    scripts/deps.sh build
+    echo "RoofLab: building (Release) in $build/"
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+    cmake --build "$build" --target rooflab
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+
+# A scenario file (docs/scenario-files.md) with every operator of llm-common.json.
+write_scenario() {
+    python3 - "$1" presets/operators/llm-common.json <<'PYTHON'
+import json, sys
+batch, operators_file = float(sys.argv[1]), sys.argv[2]
+with open(operators_file, encoding="utf-8") as f:
+    operators = json.load(f)["operators"]
+scenario = {
+    "schema": "rooflab-scenario",
+    "version": 1,
+    "scenario": {
+        "devices": ["h100-sxm5", "h200-sxm"],
+        "operators": operators,
+        "batch": batch,
+        "scheme": {"weights": "bf16", "act": "bf16", "kv": "bf16"},
+    },
+    "view": {"selected_device": "h100-sxm5", "selected_operator": "decode-mlp-up-8b"},
+}
+json.dump(scenario, sys.stdout, indent=2)
+PYTHON
+}
+
+for batch in 1 1024; do
+    scenario="$work/batch-$batch.rooflab.json"
+    write_scenario "$batch" >"$scenario"
+    png="$out/window-batch-$batch.png"
+    # Own settings and data folders: no saved window layout or user presets change the picture.
+    XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
+        xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
+        bash -c '"$1" "$2" & app=$!; sleep "$3"; import -window root "$4"; kill "$app"; wait "$app" || true' \
+        _ "$build/rooflab" "$scenario" "$wait_seconds" "$png"
+    echo "RoofLab: wrote $png"
+done

@@ -1,0 +1,288 @@
+// `rooflab export`: a chart (PNG, SVG, PDF) or a table (CSV, Markdown) with no display.
+#include "chartexport.h"
+#include "commandline.h"
+#include "commands.h"
+#include "evaluate.h"
+#include "parsing.h"
+#include "scenariofile.h"
+#include "scenariooptions.h"
+#include "tableexport.h"
+#include "usageerror.h"
+#include "version.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab::cli {
+
+namespace {
+
+// The largest image side and scale accepted, and the largest PNG in pixels (about 1 GB of
+// memory while it is drawn).
+constexpr double maxSide = 20000;
+constexpr double maxScale = 8;
+constexpr double maxPixels = 256e6;
+
+const QStringList &imageFormats()
+{
+    static const QStringList names = {QStringLiteral("png"), QStringLiteral("svg"),
+                                      QStringLiteral("pdf")};
+    return names;
+}
+
+void addExportOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(QStringLiteral(
+        "Writes the roofline chart or its figures to a file, without a display.\n"
+        "The scenario is SCENARIO (a *.rooflab.json file, or a PNG/SVG/PDF exported by\n"
+        "RoofLab), or the default one; the scenario options below change it.\n"
+        "Examples:\n"
+        "  rooflab export -o roofline.svg\n"
+        "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
+        "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672"));
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("Scenario to export (default: the default one)."),
+                                 QStringLiteral("[SCENARIO]"));
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("The file to write (required)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("png, svg, pdf, csv or md (default: from FILE's extension)."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("width"),
+                      QStringLiteral("Figure width in pixels (default: the scenario's, 1600)."),
+                      QStringLiteral("W")});
+    parser.addOption({QStringLiteral("height"),
+                      QStringLiteral("Figure height in pixels (default: the scenario's, 1000)."),
+                      QStringLiteral("H")});
+    parser.addOption({QStringLiteral("scale"),
+                      QStringLiteral("PNG pixels per figure pixel, e.g. 2 for high-DPI "
+                                     "screens (default 1)."),
+                      QStringLiteral("S")});
+    parser.addOption({QStringLiteral("theme"),
+                      QStringLiteral("light, dark, print or colorblind (default: the "
+                                     "scenario's, light)."),
+                      QStringLiteral("T")});
+    addScenarioOptions(parser, false);
+    addPresetOption(parser);
+}
+
+// The format from --format, else from the output file's extension.
+QString outputFormat(const QCommandLineParser &parser, const QString &output)
+{
+    const bool given = parser.isSet(QStringLiteral("format"));
+    const QString format = given ? parser.value(QStringLiteral("format")).toLower()
+                                 : QFileInfo(output).suffix().toLower();
+    if (imageFormats().contains(format) || tableFormatFromName(format))
+        return format == QLatin1String("markdown") ? QStringLiteral("md") : format;
+    if (given)
+        throw UsageError{QStringLiteral("--format: unknown format \"%1\"; use png, svg, pdf, "
+                                        "csv or md")
+                             .arg(parser.value(QStringLiteral("format")))};
+    throw UsageError{QStringLiteral("-o: cannot tell the format of \"%1\" from its extension; "
+                                    "add --format png, svg, pdf, csv or md")
+                         .arg(output)};
+}
+
+// A whole number of pixels from option `name`, or `fallback` when it is not given.
+int sideOption(const QCommandLineParser &parser, const QString &name, int fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    const double value = positiveOption(parser, name);
+    if (value != std::floor(value) || value > maxSide)
+        throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from 1 to %2, "
+                                        "got %3")
+                             .arg(name)
+                             .arg(maxSide)
+                             .arg(parser.value(name))};
+    return static_cast<int>(value);
+}
+
+// The scenario of the SCENARIO argument, or the default one.
+ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
+{
+    if (path.isEmpty())
+        return {defaultScenario(catalog), ViewState()};
+    QStringList errors;
+    std::optional<ScenarioDocument> doc;
+    if (imageFormats().contains(QFileInfo(path).suffix().toLower())) {
+        QString error;
+        const QByteArray bytes = readEmbeddedMetadata(path, &error);
+        if (bytes.isEmpty())
+            throw UsageError{error};
+        doc = readScenarioFile(bytes, path, catalog, &errors);
+    } else {
+        doc = loadScenarioFile(path, catalog, &errors);
+    }
+    if (!doc)
+        throw UsageError{errors.join(QStringLiteral("; "))};
+    return *doc;
+}
+
+// Applies the figure options to the view, so the embedded scenario reopens as exported.
+void applyViewOptions(const QCommandLineParser &parser, ViewState &view)
+{
+    if (parser.isSet(QStringLiteral("theme"))) {
+        const auto theme = themeFromName(parser.value(QStringLiteral("theme")));
+        if (!theme)
+            throw UsageError{QStringLiteral("--theme: must be light, dark, print or colorblind, "
+                                            "got \"%1\"")
+                                 .arg(parser.value(QStringLiteral("theme")))};
+        view.theme = themeName(*theme);
+    }
+    view.width = sideOption(parser, QStringLiteral("width"), view.width);
+    view.height = sideOption(parser, QStringLiteral("height"), view.height);
+}
+
+// Drops a selection that the scenario options removed from the scenario.
+void dropStaleSelection(const Scenario &scenario, ViewState &view)
+{
+    if (!scenario.devices.contains(view.selectedDevice))
+        view.selectedDevice.clear();
+    if (std::none_of(scenario.operators.cbegin(), scenario.operators.cend(),
+                     [&view](const OperatorSpec &op) { return op.id == view.selectedOperator; }))
+        view.selectedOperator.clear();
+}
+
+ChartOptions chartOptions(const ViewState &view)
+{
+    ChartOptions options;
+    options.theme = themeFromName(view.theme).value_or(Theme::Light);
+    options.fontScale = view.largeText ? 1.4 : 1.0;
+    options.showLegend = view.showLegend;
+    options.selectedDevice = view.selectedDevice;
+    options.selectedOperator = view.selectedOperator;
+    options.animate = false;
+    options.xMin = view.xMin;
+    options.xMax = view.xMax;
+    options.yMin = view.yMin;
+    options.yMax = view.yMax;
+    return options;
+}
+
+// Fails with exit status 1 before anything is read or drawn when `path` cannot be a new or replaced
+// file.
+bool checkOutputPath(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        printError(QStringLiteral("%1: is a folder; give a file name").arg(path));
+        return false;
+    }
+    if (!info.absoluteDir().exists()) {
+        printError(QStringLiteral("%1: cannot write: folder %2 does not exist")
+                       .arg(path, QDir::toNativeSeparators(info.absolutePath())));
+        return false;
+    }
+    return true;
+}
+
+bool writeTableFile(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        printError(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+        file.cancelWriting();
+        return false;
+    }
+    return true;
+}
+
+QtMessageHandler previousMessageHandler = nullptr;
+
+// Drops the notices Qt prints on a machine without a desktop session (no runtime folder,
+// window hints the offscreen platform ignores), so a failure stays one line on stderr.
+void quietMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &text)
+{
+    const bool harmless = type == QtWarningMsg &&
+                          (text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")) ||
+                           text.contains(QLatin1String("propagateSizeHints")));
+    if (!harmless && previousMessageHandler)
+        previousMessageHandler(type, context, text);
+}
+
+int exportCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addExportOptions(parser);
+    if (!parseArguments(parser, arguments))
+        return ExitOk;
+    const QStringList positional = parser.positionalArguments(); // "export" [SCENARIO]
+    if (positional.size() > 2)
+        throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "
+                                        "scenario")
+                             .arg(positional.at(2))};
+    const QString output = parser.value(QStringLiteral("output"));
+    if (output.isEmpty())
+        throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
+    if (!checkOutputPath(output))
+        return ExitFailure;
+    const QString format = outputFormat(parser, output);
+    const double scale =
+        parser.isSet(QStringLiteral("scale")) ? positiveOption(parser, QStringLiteral("scale")) : 1;
+    if (scale > maxScale)
+        throw UsageError{QStringLiteral("--scale: must be at most %1, got %2")
+                             .arg(maxScale)
+                             .arg(parser.value(QStringLiteral("scale")))};
+
+    const Catalog catalog = loadCatalog(parser);
+    ScenarioDocument doc = inputScenario(positional.value(1), catalog);
+    applyScenarioOptions(parser, catalog, doc.scenario);
+    applyViewOptions(parser, doc.view);
+    dropStaleSelection(doc.scenario, doc.view);
+    if (doc.view.width * scale * doc.view.height * scale > maxPixels)
+        throw UsageError{QStringLiteral("--scale: %1 x %2 at scale %3 is more than %4 pixels")
+                             .arg(doc.view.width)
+                             .arg(doc.view.height)
+                             .arg(scale)
+                             .arg(maxPixels)};
+    if (doc.scenario.devices.isEmpty())
+        throw UsageError{QStringLiteral("export: the scenario has no device; add --device ID")};
+    const Analysis analysis = evaluate(catalog, doc.scenario);
+    if (!analysis.problems.isEmpty())
+        throw UsageError{analysis.problems.join(QStringLiteral("; "))};
+
+    if (const std::optional<TableFormat> table = tableFormatFromName(format))
+        return writeTableFile(output, writeTable(analysis, *table)) ? ExitOk : ExitFailure;
+
+    ImageExport request;
+    request.path = output;
+    request.format = format;
+    request.width = doc.view.width;
+    request.height = doc.view.height;
+    request.scale = scale;
+    request.metadata = writeScenarioFile(doc.scenario, doc.view);
+    QString error;
+    if (!exportChart(analysis, chartOptions(doc.view), request, &error)) {
+        printError(error);
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+int runExport(int &argc, char **argv, const QStringList &arguments)
+{
+    // Export never shows a window: draw offscreen whether or not a display exists, so it
+    // runs the same on a desktop, over ssh and in CI.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    previousMessageHandler = qInstallMessageHandler(quietMessageHandler);
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("rooflab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
+    try {
+        return exportCommand(arguments);
+    } catch (const UsageError &error) {
+        printError(error.message);
+        return ExitUsage;
+    }
+}
+
+} // namespace rooflab::cli

@@ -1,0 +1,254 @@
+#include "modelanalysis.h"
+
+#include "evaluate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+// The operators of the step as a one-device scenario evaluate() understands.
+Scenario stepScenario(const Scenario &scenario, const QString &deviceId,
+                      const QList<ModelOperator> &ops)
+{
+    Scenario step = scenario;
+    step.devices = QStringList{deviceId};
+    step.operators.clear();
+    for (const ModelOperator &op : ops)
+        step.operators.append(op.spec);
+    return step;
+}
+
+struct StepSums
+{
+    double mathTime = 0;
+    double memoryTime = 0;
+    double time = 0; // without launch overhead
+    double kernels = 0;
+};
+
+StepSums sumStep(const Analysis &analysis, const QString &deviceId, const QList<ModelOperator> &ops)
+{
+    StepSums s;
+    for (const ModelOperator &op : ops) {
+        const PointAnalysis *p = analysis.point(deviceId, op.spec.id);
+        if (!p)
+            continue;
+        s.mathTime += op.count * p->tMath;
+        s.memoryTime += op.count * p->tMem;
+        s.time += op.count * p->time;
+        s.kernels += op.count;
+    }
+    return s;
+}
+
+StepSums evaluateAtBatch(const Catalog &catalog, const Scenario &scenario, const QString &deviceId,
+                         const QList<ModelOperator> &ops, double batch)
+{
+    Scenario step = stepScenario(scenario, deviceId, ops);
+    step.batch = batch;
+    return sumStep(evaluate(catalog, step), deviceId, ops);
+}
+
+double tokensPerStep(Phase phase, const ShapeContext &shape)
+{
+    return phase == Phase::Decode ? shape.batch : shape.batch * shape.prompt;
+}
+
+// The members of one class as one point with whole-step sums, on the roof of the member
+// that takes the most time.
+ModelClassResult classResult(ModelOpClass opClass, const QList<ModelOperatorResult> &members)
+{
+    ModelClassResult c;
+    c.opClass = opClass;
+    const ModelOperatorResult *dominant = &members.first();
+    double flops = 0, tMath = 0, tMem = 0, time = 0;
+    OperandBytes bytes;
+    bool batchDependent = false;
+    for (const ModelOperatorResult &r : members) {
+        const double n = r.op.count;
+        flops += n * r.point.flops;
+        bytes.weights += n * r.point.bytes.weights;
+        bytes.act += n * r.point.bytes.act;
+        bytes.kv += n * r.point.bytes.kv;
+        bytes.other += n * r.point.bytes.other;
+        tMath += n * r.point.tMath;
+        tMem += n * r.point.tMem;
+        time += n * r.point.time;
+        c.kernels += n;
+        c.stepTime += r.stepTime;
+        batchDependent = batchDependent || r.point.batchDependent;
+        if (r.stepTime > dominant->stepTime)
+            dominant = &r;
+    }
+    PointAnalysis &p = c.point;
+    p = dominant->point;
+    p.operatorId = modelOpClassId(opClass);
+    p.operatorName = modelOpClassName(opClass);
+    p.flops = flops;
+    p.bytes = bytes;
+    p.intensity = bytes.total() > 0 ? flops / bytes.total() : 0.0;
+    p.attainableFlops = std::min(p.peakFlops, p.bandwidth * p.intensity);
+    p.bound = classifyBound(p.intensity, p.ridge);
+    p.tMath = tMath;
+    p.tMem = tMem;
+    p.time = time;
+    p.pctOfPeak = 100.0 * p.attainableFlops / p.peakFlops;
+    p.batchDependent = batchDependent;
+    p.ridgeBatch.reset(); // members differ; their own rows carry exact values
+    return c;
+}
+
+void fillTotals(ModelAnalysis &a, const ModelSpec &model, const ModelOptions &options)
+{
+    ModelTotals &t = a.totals;
+    t.params = model.parameterCount();
+    t.activeParams = model.activeParameterCount();
+    t.launchOverhead = options.launchOverhead;
+    for (const ModelOperatorResult &r : std::as_const(a.operators)) {
+        const double n = r.op.count;
+        t.flops += n * r.point.flops;
+        t.bytes.weights += n * r.point.bytes.weights;
+        t.bytes.act += n * r.point.bytes.act;
+        t.bytes.kv += n * r.point.bytes.kv;
+        t.bytes.other += n * r.point.bytes.other;
+        t.mathTime += n * r.point.tMath;
+        t.memoryTime += n * r.point.tMem;
+        t.kernels += n;
+        t.stepTime += r.stepTime;
+    }
+    t.intensity = t.bytes.total() > 0 ? t.flops / t.bytes.total() : 0.0;
+    t.tokensPerStep = tokensPerStep(a.phase, a.shape);
+    t.tokensPerSecond = t.stepTime > 0 ? t.tokensPerStep / t.stepTime : 0.0;
+    if (a.phase == Phase::Decode)
+        t.timePerOutputToken = t.stepTime;
+    else
+        t.timeToFirstToken = t.stepTime;
+}
+
+void fillClasses(ModelAnalysis &a)
+{
+    for (ModelOpClass opClass : allModelOpClasses()) {
+        QList<ModelOperatorResult> members;
+        for (const ModelOperatorResult &r : std::as_const(a.operators)) {
+            if (r.op.opClass == opClass)
+                members.append(r);
+        }
+        if (!members.isEmpty())
+            a.classes.append(classResult(opClass, members));
+    }
+    for (ModelOperatorResult &r : a.operators)
+        r.share = a.totals.stepTime > 0 ? r.stepTime / a.totals.stepTime : 0.0;
+    for (ModelClassResult &c : a.classes)
+        c.share = a.totals.stepTime > 0 ? c.stepTime / a.totals.stepTime : 0.0;
+}
+
+// Bisects f(B) = math time - memory time between a batch where it is negative and one where
+// it is not. f is linear in B for dense models and convex for experts (the weight bytes
+// saturate), so after the first sign change there is exactly one root.
+std::optional<double> solveComputeBound(const Catalog &catalog, const Scenario &scenario,
+                                        const QString &deviceId, const QList<ModelOperator> &ops)
+{
+    const auto gap = [&](double batch) {
+        const StepSums s = evaluateAtBatch(catalog, scenario, deviceId, ops, batch);
+        return s.kernels > 0 ? s.mathTime - s.memoryTime : -1.0;
+    };
+    double lo = 0, hi = 1;
+    while (gap(hi) < 0) {
+        lo = hi;
+        hi *= 2;
+        if (hi > maxComputeBoundBatch)
+            return std::nullopt;
+    }
+    for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (gap(mid) < 0 ? lo : hi) = mid;
+    }
+    return hi;
+}
+
+} // namespace
+
+ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
+                           const QString &deviceId, const ModelOptions &options)
+{
+    ModelAnalysis a;
+    a.modelId = scenario.model;
+    a.deviceId = deviceId;
+    a.phase = scenario.phase;
+    a.shape = ShapeContext{scenario.batch, scenario.seq, scenario.prompt};
+    a.scheme = scenario.scheme;
+    a.roof = scenario.roof;
+    const ModelSpec *model = catalog.model(scenario.model);
+    const Device *device = catalog.device(deviceId);
+    if (!model)
+        a.problems.append(QStringLiteral("unknown model \"%1\"").arg(scenario.model));
+    if (!device)
+        a.problems.append(QStringLiteral("unknown device \"%1\"").arg(deviceId));
+    if (!model || !device)
+        return a;
+    a.modelName = model->name;
+    a.deviceName = device->name;
+
+    const QList<ModelOperator> ops = modelStepOperators(*model, a.phase, a.shape.prompt);
+    const Analysis analysis = evaluate(catalog, stepScenario(scenario, deviceId, ops));
+    a.problems.append(analysis.problems);
+    a.warnings.append(analysis.warnings);
+    if (!analysis.devices.isEmpty())
+        a.roofs = analysis.devices.first();
+    for (const ModelOperator &op : ops) {
+        if (const PointAnalysis *p = analysis.point(deviceId, op.spec.id))
+            a.operators.append({op, *p, op.count * (p->time + options.launchOverhead), 0.0});
+    }
+    fillTotals(a, *model, options);
+    fillClasses(a);
+
+    if (const auto footprint =
+            modelFootprint(catalog, *model, a.phase, a.shape, a.scheme, device->capacityBytes))
+        a.footprint = *footprint;
+    if (options.solveComputeBoundBatch && a.ok())
+        a.totals.computeBoundBatch = solveComputeBound(catalog, scenario, deviceId, ops);
+    return a;
+}
+
+std::optional<double> computeBoundBatch(const Catalog &catalog, const Scenario &scenario,
+                                        const QString &deviceId)
+{
+    const ModelSpec *model = catalog.model(scenario.model);
+    if (!model || !catalog.device(deviceId))
+        return std::nullopt;
+    const QList<ModelOperator> ops = modelStepOperators(*model, scenario.phase, scenario.prompt);
+    return solveComputeBound(catalog, scenario, deviceId, ops);
+}
+
+QList<ModelSweepPoint> modelBatchSweep(const Catalog &catalog, const Scenario &scenario,
+                                       const QString &deviceId, const QList<double> &batches,
+                                       const ModelOptions &options)
+{
+    QList<ModelSweepPoint> curve;
+    const ModelSpec *model = catalog.model(scenario.model);
+    const Device *device = catalog.device(deviceId);
+    if (!model || !device)
+        return curve;
+    const QList<ModelOperator> ops = modelStepOperators(*model, scenario.phase, scenario.prompt);
+    for (double batch : batches) {
+        ModelSweepPoint point;
+        point.batch = batch;
+        const StepSums s = evaluateAtBatch(catalog, scenario, deviceId, ops, batch);
+        point.stepTime = s.time + s.kernels * options.launchOverhead;
+        ShapeContext shape{batch, scenario.seq, scenario.prompt};
+        point.tokensPerSecond =
+            point.stepTime > 0 ? tokensPerStep(scenario.phase, shape) / point.stepTime : 0.0;
+        if (const auto f = modelFootprint(catalog, *model, scenario.phase, shape, scenario.scheme,
+                                          device->capacityBytes)) {
+            point.footprintBytes = f->totalBytes;
+            point.fits = f->fits;
+        }
+        curve.append(point);
+    }
+    return curve;
+}
+
+} // namespace rooflab

@@ -1,0 +1,105 @@
+#include "modelfootprint.h"
+
+#include <QList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+// Narrower schemes tried, in order, when a model does not fit: weights first (the bulk of
+// the bytes), then the KV cache as well. Each only narrows; the math format is kept.
+struct Candidate
+{
+    const char *weights;
+    const char *kv; // nullptr: keep the scheme's KV format
+};
+
+constexpr Candidate candidates[] = {
+    {"fp8-e4m3", nullptr},
+    {"fp8-e4m3", "fp8-e4m3"},
+    {"int4-g128", nullptr},
+    {"int4-g128", "fp8-e4m3"},
+};
+
+// The narrower of the current format and a candidate's, by bytes per element.
+QString narrower(const Catalog &catalog, const QString &current, const char *candidate)
+{
+    if (!candidate)
+        return current;
+    const Format *now = catalog.format(current);
+    const Format *next = catalog.format(QString::fromLatin1(candidate));
+    if (!now || !next)
+        return current;
+    return next->bytesPerElement() < now->bytesPerElement() ? next->id : current;
+}
+
+std::optional<OperandSizes> sizesOf(const Catalog &catalog, const PrecisionScheme &scheme)
+{
+    const Format *w = catalog.format(scheme.weights);
+    const Format *a = catalog.format(scheme.act);
+    const Format *kv = catalog.format(scheme.kv);
+    if (!w || !a || !kv)
+        return std::nullopt;
+    return OperandSizes{w->bytesPerElement(), a->bytesPerElement(), kv->bytesPerElement()};
+}
+
+} // namespace
+
+ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContext &shape,
+                              const OperandSizes &sizes, double capacityBytes)
+{
+    ModelFootprint f;
+    const double b = shape.batch;
+    const double tokensPerSequence = phase == Phase::Decode ? 1.0 : shape.prompt;
+    f.weightBytes = m.parameterCount() * sizes.weights;
+    f.contextTokens = phase == Phase::Decode ? shape.seq : shape.prompt;
+    f.kvBytesPerToken = m.kvBytesPerToken(sizes.kv);
+    f.kvCacheBytes = b * f.contextTokens * f.kvBytesPerToken;
+    // Live at once inside a layer: the residual stream and the widest intermediate (the QKV
+    // output or the MLP's up/gate output, k of them per token for experts); then the
+    // logits of the last position of each sequence. Fused attention keeps no T x T scores.
+    const double mlpWidth = m.mlpUpWidth() * (m.isMoe() ? m.expertsPerToken : 1.0);
+    const double widest = std::max(m.qkvWidth(), mlpWidth);
+    f.activationBytes = (b * tokensPerSequence * (m.hidden + widest) + b * m.vocab) * sizes.act;
+    f.totalBytes = f.weightBytes + f.kvCacheBytes + f.activationBytes;
+    f.capacityBytes = capacityBytes;
+    f.fits = capacityBytes > 0 && f.totalBytes <= capacityBytes;
+    f.devicesNeeded = capacityBytes > 0
+                          ? std::max(1, static_cast<int>(std::ceil(f.totalBytes / capacityBytes)))
+                          : 0;
+    return f;
+}
+
+std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const ModelSpec &m,
+                                             Phase phase, const ShapeContext &shape,
+                                             const PrecisionScheme &scheme, double capacityBytes)
+{
+    const std::optional<OperandSizes> sizes = sizesOf(catalog, scheme);
+    if (!sizes)
+        return std::nullopt;
+    ModelFootprint f = modelFootprint(m, phase, shape, *sizes, capacityBytes);
+    if (f.fits || capacityBytes <= 0)
+        return f;
+    QList<PrecisionScheme> tried{scheme};
+    for (const Candidate &c : candidates) {
+        PrecisionScheme next = scheme;
+        next.weights = narrower(catalog, scheme.weights, c.weights);
+        next.kv = narrower(catalog, scheme.kv, c.kv);
+        if (tried.contains(next))
+            continue;
+        tried.append(next);
+        const ModelFootprint g =
+            modelFootprint(m, phase, shape, *sizesOf(catalog, next), capacityBytes);
+        if (g.fits) {
+            f.fittingScheme = next;
+            f.fittingTotalBytes = g.totalBytes;
+            break;
+        }
+    }
+    return f;
+}
+
+} // namespace rooflab

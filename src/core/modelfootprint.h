@@ -1,0 +1,42 @@
+#pragma once
+
+#include "catalog.h"
+#include "modelspec.h"
+#include "operatorcost.h"
+#include "scenario.h"
+
+#include <optional>
+
+namespace rooflab {
+
+// The memory a model needs on the device at one batch and context, against its capacity
+// (docs/models.md, "Memory footprint").
+struct ModelFootprint
+{
+    double weightBytes = 0;     // every parameter in the weight format
+    double kvCacheBytes = 0;    // B sequences x context tokens x kvBytesPerToken
+    double kvBytesPerToken = 0; // 2 * layers * H_kv * d * b_kv
+    double contextTokens = 0;   // tokens cached per sequence: S in decode, T in prefill
+    double activationBytes = 0; // what one layer keeps live at once, plus the logits
+    double totalBytes = 0;      // weights + KV cache + activations
+    double capacityBytes = 0;   // the device's memory
+    bool fits = false;          // totalBytes <= capacityBytes
+    int devicesNeeded = 1;      // ceil(total / capacity), if shared evenly with no overhead
+
+    // The first narrower scheme, in the order docs/models.md gives, that fits one device.
+    std::optional<PrecisionScheme> fittingScheme;
+    double fittingTotalBytes = 0; // footprint under fittingScheme
+};
+
+// The footprint of `model` in `phase` at the shape's batch and context with the operand
+// sizes of a scheme, against `capacityBytes`. Leaves fittingScheme empty.
+ModelFootprint modelFootprint(const ModelSpec &model, Phase phase, const ShapeContext &shape,
+                              const OperandSizes &sizes, double capacityBytes);
+
+// The footprint under `scheme` with formats from `catalog`, and, when it does not fit, the
+// narrower scheme that would. nullopt when a format id of `scheme` is unknown.
+std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const ModelSpec &model,
+                                             Phase phase, const ShapeContext &shape,
+                                             const PrecisionScheme &scheme, double capacityBytes);
+
+} // namespace rooflab

@@ -1,0 +1,155 @@
+#include "modelparser.h"
+
+#include "operatorspec.h"
+#include "presetparser.h"
+
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+constexpr double billion = 1e9;
+
+struct ShapeKey
+{
+    const char *key;
+    double ModelSpec::*member;
+};
+
+constexpr ShapeKey shapeKeys[] = {
+    {"layers", &ModelSpec::layers},    {"hidden", &ModelSpec::hidden},
+    {"heads", &ModelSpec::heads},      {"kv_heads", &ModelSpec::kvHeads},
+    {"head_dim", &ModelSpec::headDim}, {"ffn", &ModelSpec::ffn},
+    {"vocab", &ModelSpec::vocab},
+};
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+bool requiredBool(const QJsonObject &root, const char *name, JsonReader &reader)
+{
+    if (!root.contains(key(name))) {
+        reader.fail(key(name), QStringLiteral("missing (true or false)"));
+        return false;
+    }
+    return reader.optionalBool(root, key(name), QString()).value_or(false);
+}
+
+void readShape(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
+{
+    for (const ShapeKey &s : shapeKeys) {
+        if (const auto value =
+                reader.requiredNumber(root, key(s.key), QString(), NumberRule::WholePositive))
+            m.*s.member = *value;
+    }
+    if (m.heads > 0 && m.kvHeads > 0) {
+        if (m.kvHeads > m.heads)
+            reader.fail(
+                key("kv_heads"),
+                QStringLiteral("must not exceed heads (%1), found %2").arg(m.heads).arg(m.kvHeads));
+        else if (std::fmod(m.heads, m.kvHeads) != 0)
+            reader.fail(key("kv_heads"), QStringLiteral("must divide heads (%1) evenly, found %2")
+                                             .arg(m.heads)
+                                             .arg(m.kvHeads));
+    }
+}
+
+void readMlp(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
+{
+    m.gatedMlp = requiredBool(root, "gated_mlp", reader);
+    m.tiedEmbeddings = requiredBool(root, "tied_embeddings", reader);
+    m.attentionBias = reader.optionalBool(root, key("attention_bias"), QString()).value_or(false);
+    m.activation = reader.optionalString(root, key("activation"), QString(), m.activation);
+    if (!activationFlopsPerElement(m.activation))
+        reader.fail(key("activation"),
+                    QStringLiteral("must be relu, silu or gelu, found \"%1\"").arg(m.activation));
+    m.norm = reader.optionalString(root, key("norm"), QString(), m.norm);
+    if (m.norm != QLatin1String("rmsnorm") && m.norm != QLatin1String("layernorm"))
+        reader.fail(key("norm"),
+                    QStringLiteral("must be rmsnorm or layernorm, found \"%1\"").arg(m.norm));
+
+    const auto experts =
+        reader.optionalNumber(root, key("experts"), QString(), NumberRule::WholePositive);
+    const auto perToken =
+        reader.optionalNumber(root, key("experts_per_token"), QString(), NumberRule::WholePositive);
+    if (experts.has_value() != perToken.has_value()) {
+        reader.fail(experts ? key("experts_per_token") : key("experts"),
+                    QStringLiteral("experts and experts_per_token go together"));
+    } else if (experts) {
+        if (*experts < 2)
+            reader.fail(key("experts"),
+                        QStringLiteral("must be at least 2 (leave both out for a dense MLP)"));
+        else if (*perToken > *experts)
+            reader.fail(key("experts_per_token"),
+                        QStringLiteral("must not exceed experts (%1), found %2")
+                            .arg(*experts)
+                            .arg(*perToken));
+        m.experts = *experts;
+        m.expertsPerToken = *perToken;
+    }
+}
+
+} // namespace
+
+std::optional<ModelSpec> parseModel(const QJsonObject &root, JsonReader &reader)
+{
+    if (!reader.checkHeader(root, QStringLiteral("rooflab-model"), presetSchemaVersion))
+        return std::nullopt;
+    ModelSpec m;
+    m.id = reader.requiredString(root, key("id"), QString());
+    if (!m.id.isEmpty() && !isValidId(m.id))
+        reader.fail(key("id"),
+                    QStringLiteral("\"%1\" may hold only a-z, 0-9, '.', '_' and '-'").arg(m.id));
+    m.name = reader.requiredString(root, key("name"), QString());
+    m.vendor = reader.requiredString(root, key("vendor"), QString());
+    m.year = static_cast<int>(
+        reader.requiredNumber(root, key("year"), QString(), NumberRule::WholePositive).value_or(0));
+    m.source = reader.requiredString(root, key("source"), QString());
+    m.notes = reader.optionalString(root, key("notes"), QString());
+    readShape(root, reader, m);
+    readMlp(root, reader, m);
+    m.contextLength =
+        reader.optionalNumber(root, key("context_length"), QString(), NumberRule::WholePositive)
+            .value_or(0);
+    m.publishedParams =
+        reader.optionalNumber(root, key("published_params_b"), QString(), NumberRule::Positive)
+            .value_or(0) *
+        billion;
+    if (!reader.ok())
+        return std::nullopt;
+    return m;
+}
+
+QJsonObject writeModel(const ModelSpec &m)
+{
+    QJsonObject obj{{key("schema"), QStringLiteral("rooflab-model")},
+                    {key("version"), presetSchemaVersion},
+                    {key("id"), m.id},
+                    {key("name"), m.name},
+                    {key("vendor"), m.vendor},
+                    {key("year"), m.year},
+                    {key("source"), m.source},
+                    {key("gated_mlp"), m.gatedMlp},
+                    {key("tied_embeddings"), m.tiedEmbeddings},
+                    {key("attention_bias"), m.attentionBias},
+                    {key("activation"), m.activation},
+                    {key("norm"), m.norm}};
+    for (const ShapeKey &s : shapeKeys)
+        obj.insert(key(s.key), m.*s.member);
+    if (!m.notes.isEmpty())
+        obj.insert(key("notes"), m.notes);
+    if (m.isMoe()) {
+        obj.insert(key("experts"), m.experts);
+        obj.insert(key("experts_per_token"), m.expertsPerToken);
+    }
+    if (m.contextLength > 0)
+        obj.insert(key("context_length"), m.contextLength);
+    if (m.publishedParams > 0)
+        obj.insert(key("published_params_b"), m.publishedParams / billion);
+    return obj;
+}
+
+} // namespace rooflab

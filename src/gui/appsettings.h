@@ -1,0 +1,26 @@
+#pragma once
+
+#include "setting.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+// Every preference the window keeps between runs, each key and default declared once here.
+namespace rooflab::gui::settings {
+
+inline const Setting<QByteArray> windowGeometry{"window/geometry", {}};
+inline const Setting<QByteArray> windowState{"window/state", {}};
+// The scenario open at exit, as scenario-file bytes; empty: start with the default one.
+inline const Setting<QByteArray> lastScenario{"session/scenario", {}};
+inline const Setting<QStringList> recentFiles{"session/recentFiles", {}};
+inline const Setting<QString> lastDirectory{"session/lastDirectory", {}};
+inline const Setting<QString> theme{"view/theme", QStringLiteral("light")};
+inline const Setting<bool> largeText{"view/largeText", false};
+inline const Setting<bool> showLegend{"view/showLegend", true};
+inline const Setting<bool> showZones{"view/showZones", true};
+inline const Setting<bool> animate{"view/animate", true};
+
+// How many files File › Open recent lists.
+inline constexpr int maxRecentFiles = 8;
+
+} // namespace rooflab::gui::settings

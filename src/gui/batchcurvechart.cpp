@@ -1,0 +1,248 @@
+#include "batchcurvechart.h"
+
+#include "units.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace rooflab::gui {
+
+namespace {
+
+// A display unit: values are divided by `factor` and the axis title names `symbol`.
+struct Scale
+{
+    double factor = 1;
+    QString symbol;
+};
+
+Scale timeScale(double maxSeconds)
+{
+    if (maxSeconds >= 1)
+        return {1, QStringLiteral("s")};
+    if (maxSeconds >= 1e-3)
+        return {1e-3, QStringLiteral("ms")};
+    if (maxSeconds >= 1e-6)
+        return {1e-6, QStringLiteral("µs")};
+    return {1e-9, QStringLiteral("ns")};
+}
+
+Scale rateScale(double maxRate, const QString &unit)
+{
+    const char *prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    double factor = 1;
+    int index = 0;
+    while (maxRate / factor >= 1e4 && index < 6) {
+        factor *= 1e3;
+        ++index;
+    }
+    return {factor, QString::fromLatin1(prefixes[index]) + unit};
+}
+
+// Log axes drop the lowest decade's label when the minimum is exactly a power of ten.
+double nudgedMinimum(double value)
+{
+    const double exponent = std::log10(value);
+    return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * 0.98 : value;
+}
+
+// Sets the range; a range under two decades gets labels at powers of two instead of ten,
+// so that it shows more than one label.
+void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
+{
+    if (!(lo > 0) || !(hi > lo)) {
+        lo = 0.9;
+        hi = 10;
+    }
+    axis->setBase(allowBaseTwo && hi / lo < 100 ? 2 : 10);
+    axis->setMinorTickCount(axis->base() == 2 ? 0 : 8);
+    axis->setRange(nudgedMinimum(lo), hi);
+}
+
+} // namespace
+
+class BatchCurveChart::Private
+{
+public:
+    QChart *chart = new QChart;
+    QChartView *view = nullptr;
+    QLogValueAxis *batchAxis = new QLogValueAxis;
+    QLogValueAxis *timeAxis = new QLogValueAxis;
+    QLogValueAxis *rateAxis = new QLogValueAxis;
+    QLineSeries *time = new QLineSeries;
+    QLineSeries *rate = new QLineSeries;
+    QScatterSeries *currentTime = new QScatterSeries;
+    QScatterSeries *currentRate = new QScatterSeries;
+    QLineSeries *ridgeLine = new QLineSeries;
+    std::optional<double> ridgeBatch;
+    double fontScale = 1;
+
+    void attach(QAbstractSeries *series, QLogValueAxis *y)
+    {
+        chart->addSeries(series);
+        series->attachAxis(batchAxis);
+        series->attachAxis(y);
+    }
+    void hideFromLegend(QAbstractSeries *series)
+    {
+        const QList<QLegendMarker *> markers = chart->legend()->markers(series);
+        for (QLegendMarker *marker : markers)
+            marker->setVisible(false);
+    }
+};
+
+BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+{
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+
+    for (QLogValueAxis *axis : {d->batchAxis, d->timeAxis, d->rateAxis}) {
+        axis->setBase(10);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(8);
+    }
+    d->rateAxis->setGridLineVisible(false); // the time axis's grid is enough
+    d->rateAxis->setMinorGridLineVisible(false);
+    d->batchAxis->setTitleText(tr("Batch size"));
+    d->chart->addAxis(d->batchAxis, Qt::AlignBottom);
+    d->chart->addAxis(d->timeAxis, Qt::AlignLeft);
+    d->chart->addAxis(d->rateAxis, Qt::AlignRight);
+    d->chart->setMargins(QMargins(2, 0, 2, 0));
+    d->chart->legend()->setAlignment(Qt::AlignTop);
+
+    d->time->setName(tr("Step time"));
+    d->ridgeLine->setName(tr("Ridge batch"));
+    d->currentTime->setName(tr("Current batch"));
+    QPen ridgePen(QColor(0xc0, 0x39, 0x2b));
+    ridgePen.setStyle(Qt::DashLine);
+    ridgePen.setWidthF(1.5);
+    d->ridgeLine->setPen(ridgePen);
+    for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
+        marker->setMarkerSize(11);
+        marker->setColor(QColor(0xf3, 0x9c, 0x12));
+        marker->setBorderColor(Qt::black);
+    }
+    d->attach(d->time, d->timeAxis);
+    d->attach(d->rate, d->rateAxis);
+    d->attach(d->ridgeLine, d->timeAxis);
+    d->attach(d->currentTime, d->timeAxis);
+    d->attach(d->currentRate, d->rateAxis);
+    d->hideFromLegend(d->currentRate);
+    setCurve({});
+}
+
+BatchCurveChart::~BatchCurveChart() = default;
+
+void BatchCurveChart::setCurve(const BatchCurve &curve)
+{
+    const QList<BatchSample> &samples = curve.samples;
+    d->chart->setTitle(samples.isEmpty() ? tr("Select a point to see how its time follows the batch")
+                                         : curve.title);
+    bool perToken = false;
+    double maxTime = 0, minTime = INFINITY, maxRate = 0, minRate = INFINITY;
+    for (const BatchSample &s : samples)
+        perToken = perToken || s.tokensPerSecond > 0;
+    const auto rateOf = [perToken](const BatchSample &s) {
+        return perToken ? s.tokensPerSecond : s.flopsPerSecond;
+    };
+    for (const BatchSample &s : samples) {
+        maxTime = std::max(maxTime, s.time);
+        minTime = std::min(minTime, s.time);
+        maxRate = std::max(maxRate, rateOf(s));
+        minRate = std::min(minRate, rateOf(s));
+    }
+    const Scale t = timeScale(maxTime);
+    const Scale r = rateScale(maxRate, perToken ? tr("tokens/s") : QStringLiteral("FLOP/s"));
+    QList<QPointF> timePoints, ratePoints;
+    for (const BatchSample &s : samples) {
+        if (s.time > 0)
+            timePoints.append({s.batch, s.time / t.factor});
+        if (rateOf(s) > 0)
+            ratePoints.append({s.batch, rateOf(s) / r.factor});
+    }
+    d->time->replace(timePoints);
+    d->rate->replace(ratePoints);
+    d->rate->setName(perToken ? tr("Tokens per second") : tr("Work rate"));
+    // Short titles: the chart is often only a couple of hundred pixels high.
+    d->timeAxis->setTitleText(tr("Time (%1)").arg(t.symbol));
+    d->rateAxis->setTitleText(r.symbol);
+
+    const double tLo = minTime / t.factor * 0.7, tHi = maxTime / t.factor * 1.4;
+    setLogRange(d->timeAxis, tLo, tHi, true);
+    setLogRange(d->rateAxis, minRate / r.factor * 0.7, maxRate / r.factor * 1.4, true);
+    double bLo = 1, bHi = 4096;
+    if (!samples.isEmpty()) {
+        bLo = samples.constFirst().batch;
+        bHi = samples.constLast().batch;
+    }
+    setLogRange(d->batchAxis, bLo * 0.8, bHi * 1.2, false);
+
+    QList<QPointF> currentTime, currentRate, ridge;
+    if (curve.current && !samples.isEmpty()) {
+        currentTime.append({curve.current->batch, curve.current->time / t.factor});
+        if (rateOf(*curve.current) > 0)
+            currentRate.append({curve.current->batch, rateOf(*curve.current) / r.factor});
+        d->currentTime->setName(tr("Current batch (%1)").arg(formatNumber(curve.current->batch)));
+    }
+    d->ridgeBatch.reset();
+    if (curve.ridge && !samples.isEmpty()) {
+        d->ridgeBatch = curve.ridge->batch;
+        ridge = {{curve.ridge->batch, d->timeAxis->min()}, {curve.ridge->batch, d->timeAxis->max()}};
+        d->ridgeLine->setName(tr("Ridge batch (%1)").arg(formatNumber(curve.ridge->batch)));
+    }
+    d->currentTime->replace(currentTime);
+    d->currentRate->replace(currentRate);
+    d->ridgeLine->replace(ridge);
+    const QList<QLegendMarker *> ridgeMarkers = d->chart->legend()->markers(d->ridgeLine);
+    for (QLegendMarker *marker : ridgeMarkers)
+        marker->setVisible(!ridge.isEmpty());
+}
+
+void BatchCurveChart::setAppearance(bool dark, double fontScale)
+{
+    // setTheme resets colours and fonts, so the series' own pens are set again after it.
+    const QPen ridgePen = d->ridgeLine->pen();
+    d->chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    d->chart->setBackgroundRoundness(0);
+    d->ridgeLine->setPen(ridgePen);
+    for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
+        marker->setColor(QColor(0xf3, 0x9c, 0x12));
+        marker->setBorderColor(dark ? Qt::white : Qt::black);
+    }
+    d->fontScale = fontScale;
+    QFont font = this->font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    QFont small = font;
+    small.setPointSizeF(font.pointSizeF() * 0.9);
+    for (QLogValueAxis *axis : {d->batchAxis, d->timeAxis, d->rateAxis}) {
+        axis->setLabelsFont(small);
+        axis->setTitleFont(font);
+        QColor minor = axis->gridLineColor();
+        minor.setAlpha(dark ? 70 : 110);
+        axis->setMinorGridLineColor(minor);
+    }
+    d->chart->legend()->setFont(small);
+    QFont title = small;
+    title.setBold(true);
+    d->chart->setTitleFont(title);
+}
+
+QList<QPointF> BatchCurveChart::timePoints() const { return d->time->points(); }
+
+QList<QPointF> BatchCurveChart::ratePoints() const { return d->rate->points(); }
+
+std::optional<double> BatchCurveChart::ridgeMarkerBatch() const { return d->ridgeBatch; }
+
+} // namespace rooflab::gui

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "batchsweep.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+namespace rooflab::gui {
+
+// What the secondary chart shows for one operator on one device: the sweep the core computed
+// and the samples at the current batch and at the ridge batch.
+struct BatchCurve
+{
+    QString title;
+    QList<BatchSample> samples;
+    std::optional<BatchSample> current;
+    std::optional<BatchSample> ridge; // empty: no batch reaches the ridge
+};
+
+// Step time and tokens per second against batch on log axes (Qt Charts): the picture of
+// "batching is nearly free until the ridge". Draws the figures it is given, nothing else.
+class BatchCurveChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit BatchCurveChart(QWidget *parent = nullptr);
+    ~BatchCurveChart() override;
+
+    // Shows `curve`; an empty curve shows a hint to select a point.
+    void setCurve(const BatchCurve &curve);
+    // Dark or light chart colours, and the font scale of the larger-text option.
+    void setAppearance(bool dark, double fontScale);
+
+    // The series' points, for tests: (batch, seconds) and (batch, tokens/s or FLOP/s).
+    QList<QPointF> timePoints() const;
+    QList<QPointF> ratePoints() const;
+    // The batch of the ridge marker, or nullopt when none is drawn.
+    std::optional<double> ridgeMarkerBatch() const;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace rooflab::gui

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QAbstractButton;
+class QButtonGroup;
+class QComboBox;
+class QListWidget;
+class QSlider;
+class QSpinBox;
+
+namespace Ui {
+class ControlsPanel;
+}
+
+namespace rooflab::gui {
+
+class Document;
+
+// The scenario's controls: batch, precision scheme, KV format, sequence length, roof mode,
+// devices and operators. Every change is sent to the document while the user drags; the
+// panel itself only mirrors the document.
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ControlsPanel(Document *document, QWidget *parent = nullptr);
+    ~ControlsPanel() override;
+
+    // The widgets, for keyboard shortcuts and tests.
+    QSlider *batchSlider() const;
+    QSpinBox *batchSpin() const;
+    QSpinBox *sequenceSpin() const;
+    QComboBox *kvCombo() const;
+    QComboBox *roofCombo() const;
+    QListWidget *deviceList() const;
+    QListWidget *operatorList() const;
+    QAbstractButton *schemeButton(qsizetype index) const;
+
+private:
+    void createSchemeButtons();
+    void fillLists();
+    void connectEdits();
+    void refresh();
+    void refreshScheme();
+    void refreshLists();
+
+    std::unique_ptr<Ui::ControlsPanel> m_ui;
+    Document *m_document;
+    QButtonGroup *m_schemeGroup;
+};
+
+} // namespace rooflab::gui

@@ -1,0 +1,106 @@
+#include "diagnosispanel.h"
+#include "ui_diagnosispanel.h"
+
+#include "document.h"
+#include "pointtext.h"
+
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollBar>
+
+namespace rooflab::gui {
+
+DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
+    : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document)
+{
+    m_ui->setupUi(this);
+    m_ui->splitter->setStretchFactor(0, 3);
+    m_ui->splitter->setStretchFactor(1, 1);
+    m_ui->splitter->setStretchFactor(2, 2);
+    m_ui->splitter->setSizes({440, 220, 260}); // scaled to the panel's height
+    m_ui->movesList->setSpacing(2);
+    m_ui->figuresView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    connect(m_ui->movesList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { applyMove(m_ui->movesList->row(item)); });
+    connect(m_ui->movesList, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_ui->applyMoveButton->setEnabled(row >= 0 && row < m_moves.size() &&
+                                          m_moves.at(row).predicted);
+    });
+    connect(m_ui->applyMoveButton, &QPushButton::clicked, this,
+            [this] { applyMove(m_ui->movesList->currentRow()); });
+    connect(m_document, &Document::changed, this, &DiagnosisPanel::refresh);
+    connect(m_document, &Document::selectionChanged, this, &DiagnosisPanel::refresh);
+    refresh();
+}
+
+DiagnosisPanel::~DiagnosisPanel() = default;
+
+QString DiagnosisPanel::figuresText() const
+{
+    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_ui->figuresView->toPlainText();
+}
+
+QString DiagnosisPanel::explanationText() const
+{
+    return m_ui->explanationView->toPlainText();
+}
+
+QListWidget *DiagnosisPanel::movesList() const { return m_ui->movesList; }
+
+QPushButton *DiagnosisPanel::applyButton() const { return m_ui->applyMoveButton; }
+
+void DiagnosisPanel::applyMove(int row)
+{
+    if (row < 0 || row >= m_moves.size() || !m_moves.at(row).predicted)
+        return;
+    const Move move = m_moves.at(row); // the refresh below replaces m_moves
+    const QString op = m_document->selectedOperator();
+    m_document->replaceScenario(move.scenario, tr("Apply move: %1").arg(move.title));
+    m_document->select(move.deviceId, op);
+}
+
+void DiagnosisPanel::refresh()
+{
+    const QString device = m_document->selectedDevice();
+    const QString op = m_document->selectedOperator();
+    m_diagnosis = diagnose(m_document->analysis(), device, op);
+    m_ui->titleLabel->setText(m_diagnosis.valid
+                                  ? tr("<b>%1</b> on %2")
+                                        .arg(m_diagnosis.operatorName.toHtmlEscaped(),
+                                             m_diagnosis.deviceName.toHtmlEscaped())
+                                  : tr("<b>No point selected</b>"));
+    const int scroll = m_ui->figuresView->verticalScrollBar()->value();
+    m_ui->figuresView->setHtml(pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis));
+    m_ui->figuresView->verticalScrollBar()->setValue(scroll);
+    m_ui->explanationView->setPlainText(m_diagnosis.explanation);
+    m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
+    m_moves = m_diagnosis.valid
+                  ? recommendMoves(m_document->catalog(), m_document->scenario(), device, op)
+                  : QList<Move>();
+    fillMoves();
+}
+
+void DiagnosisPanel::fillMoves()
+{
+    const int current = m_ui->movesList->currentRow();
+    m_ui->movesList->clear();
+    for (const Move &move : m_moves) {
+        auto *item = new QListWidgetItem(move.title + QLatin1Char('\n') + move.effect,
+                                         m_ui->movesList);
+        item->setToolTip(move.detail);
+        if (!move.predicted) {
+            QFont font = item->font();
+            font.setItalic(true);
+            item->setFont(font);
+        }
+    }
+    if (m_moves.isEmpty())
+        new QListWidgetItem(tr("No move to recommend."), m_ui->movesList);
+    const int row = std::min(current, static_cast<int>(m_moves.size()) - 1);
+    m_ui->movesList->setCurrentRow(std::max(row, m_moves.isEmpty() ? -1 : 0));
+    m_ui->applyMoveButton->setEnabled(m_ui->movesList->currentRow() >= 0 &&
+                                      m_ui->movesList->currentRow() < m_moves.size() &&
+                                      m_moves.at(m_ui->movesList->currentRow()).predicted);
+}
+
+} // namespace rooflab::gui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "diagnosis.h"
+#include "recommend.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QListWidget;
+class QPushButton;
+class QTextBrowser;
+
+namespace Ui {
+class DiagnosisPanel;
+}
+
+namespace rooflab::gui {
+
+class Document;
+
+// The side panel: the selected point's figures and device comparison (from the core's
+// diagnose()), the explanation, and the recommended moves, which apply as undoable edits.
+class DiagnosisPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DiagnosisPanel(Document *document, QWidget *parent = nullptr);
+    ~DiagnosisPanel() override;
+
+    // What the panel shows now, for tests and for copying.
+    const PointDiagnosis &diagnosis() const { return m_diagnosis; }
+    const QList<Move> &moves() const { return m_moves; }
+    QString figuresText() const;
+    QString explanationText() const;
+    QListWidget *movesList() const;
+    QPushButton *applyButton() const;
+
+    // Applies the move in `row` of the list to the document as one undoable edit.
+    void applyMove(int row);
+
+private:
+    void refresh();
+    void fillMoves();
+
+    std::unique_ptr<Ui::DiagnosisPanel> m_ui;
+    Document *m_document;
+    PointDiagnosis m_diagnosis;
+    QList<Move> m_moves;
+};
+
+} // namespace rooflab::gui

@@ -1,0 +1,197 @@
+// MainWindow's menus, actions and help texts (the rest of the class is in mainwindow.cpp).
+#include "mainwindow.h"
+
+#include "document.h"
+#include "fileactions.h"
+#include "rooflinechart.h"
+#include "scenariofile.h"
+#include "version.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QUndoStack>
+
+namespace rooflab::gui {
+
+namespace {
+
+QString themeLabel(const QString &name)
+{
+    if (name == QLatin1String("light"))
+        return MainWindow::tr("&Light");
+    if (name == QLatin1String("dark"))
+        return MainWindow::tr("&Dark");
+    if (name == QLatin1String("print"))
+        return MainWindow::tr("&Print (greyscale-safe)");
+    if (name == QLatin1String("colorblind"))
+        return MainWindow::tr("&Colour-blind safe");
+    return name;
+}
+
+} // namespace
+
+void MainWindow::createMenus()
+{
+    createFileMenu();
+    createEditMenu();
+    createViewMenu();
+    createHelpMenu();
+}
+
+void MainWindow::createFileMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&File"));
+    menu->addAction(m_files->newAction());
+    menu->addAction(m_files->openAction());
+    menu->addMenu(m_files->recentMenu());
+    menu->addSeparator();
+    menu->addAction(m_files->saveAction());
+    menu->addAction(m_files->saveAsAction());
+    menu->addAction(m_files->exportAction());
+    menu->addSeparator();
+    QAction *quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    menu->addAction(undo);
+    menu->addAction(redo);
+    menu->addSeparator();
+
+    QAction *doubleBatch = menu->addAction(tr("&Double the batch"), this, [this] { scaleBatch(2); });
+    doubleBatch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up));
+    QAction *halveBatch = menu->addAction(tr("&Halve the batch"), this, [this] { scaleBatch(0.5); });
+    halveBatch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
+    menu->addSeparator();
+
+    QAction *next = menu->addAction(tr("&Next point"), this, [this] { m_document->selectNext(1); });
+    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
+    QAction *previous =
+        menu->addAction(tr("&Previous point"), this, [this] { m_document->selectNext(-1); });
+    previous->setShortcuts({QKeySequence(Qt::Key_P), QKeySequence(Qt::Key_BracketLeft)});
+    menu->addSeparator();
+
+    QAction *nextPanel =
+        menu->addAction(tr("Next pa&nel"), this, [this] { focusNextPanel(1); });
+    nextPanel->setShortcut(QKeySequence(Qt::Key_F6));
+    QAction *previousPanel =
+        menu->addAction(tr("Previous pan&el"), this, [this] { focusNextPanel(-1); });
+    previousPanel->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&View"));
+    QAction *reset = menu->addAction(tr("&Reset view"), this, [this] {
+        m_fixedRange = {};
+        m_viewFixed = false;
+        m_chart->resetView();
+        redrawChart();
+    });
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    menu->addSeparator();
+
+    QMenu *themes = menu->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    for (const QString &name : scenarioThemeNames()) {
+        QAction *action = themes->addAction(themeLabel(name));
+        action->setCheckable(true);
+        action->setData(name);
+        m_themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, name] {
+            DisplayOptions display = m_document->display();
+            display.theme = name;
+            m_document->setDisplay(display);
+        });
+    }
+    const auto toggle = [this, menu](const QString &text, bool DisplayOptions::*field,
+                                     const QKeySequence &shortcut) {
+        QAction *action = menu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(m_document->display().*field);
+        action->setShortcut(shortcut);
+        connect(action, &QAction::toggled, this, [this, field](bool on) {
+            DisplayOptions display = m_document->display();
+            display.*field = on;
+            m_document->setDisplay(display);
+        });
+        connect(m_document, &Document::displayChanged, action,
+                [this, action, field] { action->setChecked(m_document->display().*field); });
+    };
+    toggle(tr("&Larger text"), &DisplayOptions::largeText,
+           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    toggle(tr("Show le&gend"), &DisplayOptions::showLegend, QKeySequence(Qt::Key_L));
+    toggle(tr("Show &zones"), &DisplayOptions::showZones, QKeySequence(Qt::Key_Z));
+    toggle(tr("&Animate moves"), &DisplayOptions::animate, QKeySequence());
+    menu->addSeparator();
+
+    const QKeySequence dockKeys[] = {QKeySequence(Qt::CTRL | Qt::Key_1),
+                                     QKeySequence(Qt::CTRL | Qt::Key_2),
+                                     QKeySequence(Qt::CTRL | Qt::Key_3)};
+    for (qsizetype i = 0; i < m_docks.size(); ++i) {
+        QAction *action = m_docks.at(i)->toggleViewAction();
+        if (i < 3)
+            action->setShortcut(dockKeys[i]);
+        menu->addAction(action);
+    }
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&Help"));
+    QAction *help = menu->addAction(tr("&Roofline in one minute"), this,
+                                    &MainWindow::showRooflineHelp);
+    help->setShortcut(QKeySequence::HelpContents);
+    menu->addSeparator();
+    QAction *about = menu->addAction(tr("&About RoofLab"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    QAction *aboutQt = menu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::showRooflineHelp()
+{
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Roofline in one minute"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(tr(
+        "<h3>Roofline in one minute</h3>"
+        "<p>Every kernel does some arithmetic (<i>W</i>, in FLOP) and moves some bytes "
+        "(<i>Q</i>). Their ratio, the <b>arithmetic intensity</b> <i>I = W / Q</i>, is the "
+        "horizontal axis.</p>"
+        "<p>A device can do at most <i>π</i> FLOP/s and move at most <i>β</i> byte/s, so a "
+        "kernel reaches at most <i>min(π, β·I)</i>: a slanted <b>memory roof</b> meeting a "
+        "flat <b>compute roof</b> at the <b>ridge</b> <i>I* = π / β</i>.</p>"
+        "<p>Left of the ridge a point is <b>memory-bound</b>: fewer bytes or more bandwidth "
+        "help, more FLOP/s does not. Right of it, it is <b>compute-bound</b>: fewer FLOPs or a "
+        "faster math format help.</p>"
+        "<p>Drag the <b>batch</b> slider: a decode GEMM reads its weights once for the whole "
+        "batch, so its intensity climbs with the batch until the ridge, then it rides the "
+        "roof. Attention reads each sequence's own KV cache, so it stays put.</p>"
+        "<p>Keys: Ctrl+Up / Ctrl+Down double or halve the batch, N and P (or ] and [) step "
+        "through the points, F6 moves between panels, Ctrl+0 resets the view.</p>"));
+    box.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About RoofLab"),
+        tr("<h3>RoofLab %1</h3><p>Interactive roofline plots of AI operators on accelerators: "
+           "see where each operator sits against its device's roofs, and what would move "
+           "it.</p><p>Figures are dense datasheet peaks with their sources in the presets; "
+           "bytes assume each operand crosses memory once.</p>")
+            .arg(QLatin1String(ROOFLAB_VERSION)));
+}
+
+} // namespace rooflab::gui

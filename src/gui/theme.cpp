@@ -1,0 +1,87 @@
+#include "theme.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFont>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace rooflab::gui {
+
+namespace {
+
+QPalette darkPalette()
+{
+    const QColor window(0x2b, 0x2d, 0x31);
+    const QColor base(0x1f, 0x21, 0x24);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    const QColor disabled(0x80, 0x80, 0x80);
+    const QColor highlight(0x3d, 0x7e, 0xd6);
+    QPalette p;
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Light, window.lighter(150));
+    p.setColor(QPalette::Midlight, window.lighter(125));
+    p.setColor(QPalette::Mid, window.darker(120));
+    p.setColor(QPalette::Dark, window.darker(150));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, highlight.lighter(140));
+    p.setColor(QPalette::LinkVisited, highlight.lighter(120));
+    for (const QPalette::ColorRole role :
+         {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, disabled);
+    }
+    return p;
+}
+
+QString styleSheet(const QString &resource)
+{
+    QFile file(resource);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
+} // namespace
+
+bool isDarkTheme(const QString &theme) { return theme == QLatin1String("dark"); }
+
+void applyTheme(QApplication &app, const QString &theme, bool largeText)
+{
+    // The application font before any scaling, kept so toggling does not compound.
+    static const QFont baseFont = QApplication::font();
+    // Fusion, set once: with a style sheet active, app.style() is the sheet's wrapper.
+    static QStyle *const fusion = [&app] {
+        QStyle *style = QStyleFactory::create(QStringLiteral("Fusion"));
+        app.setStyle(style);
+        return style;
+    }();
+    QFont font = baseFont;
+    if (largeText) {
+        if (font.pointSizeF() > 0)
+            font.setPointSizeF(font.pointSizeF() * largeTextScale);
+        else
+            font.setPixelSize(static_cast<int>(font.pixelSize() * largeTextScale));
+    }
+    QApplication::setFont(font);
+    // Setting the style sheet last re-polishes every widget, so the new font reaches the
+    // widgets a style sheet already styled.
+    const bool dark = isDarkTheme(theme);
+    app.setPalette(dark ? darkPalette() : fusion->standardPalette());
+    app.setStyleSheet(styleSheet(dark ? QStringLiteral(":/rooflab/styles/dark.qss")
+                                      : QStringLiteral(":/rooflab/styles/light.qss")));
+}
+
+} // namespace rooflab::gui

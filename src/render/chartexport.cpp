@@ -1,0 +1,287 @@
+#include "chartexport.h"
+
+#include "qcp.h"
+#include "rooflinescene.h"
+#include "svgdocument.h"
+#include "version.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QImageWriter>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace rooflab {
+
+namespace {
+
+// The PNG text key and the PDF attachment that carry the scenario.
+const QString pngScenarioKey = QStringLiteral("rooflab-scenario");
+const QString pdfScenarioName = QStringLiteral("scenario.rooflab.json");
+// Marks PNG scenario text stored as base64 (JSON never starts with it).
+const QString base64Prefix = QStringLiteral("base64:");
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+QString figureTitle(const ChartOptions &options)
+{
+    return options.title.isEmpty() ? tr("Roofline chart") : options.title;
+}
+
+QString figureDescription()
+{
+    return tr("Roofline chart drawn by RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION));
+}
+
+bool writePng(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+              QIODevice *device, QString *error)
+{
+    QImage image = scene.renderImage(QSize(request.width, request.height), request.scale);
+    image.setText(QStringLiteral("Title"), figureTitle(options));
+    image.setText(QStringLiteral("Software"),
+                  QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION)));
+    if (!request.metadata.isEmpty()) {
+        // Qt's PNG reader folds line breaks and runs of spaces; such text goes in as base64.
+        const QString text = QString::fromUtf8(request.metadata);
+        const bool verbatim = text.simplified() == text && text.toUtf8() == request.metadata;
+        image.setText(pngScenarioKey,
+                      verbatim ? text
+                               : base64Prefix + QString::fromLatin1(request.metadata.toBase64()));
+    }
+    QImageWriter writer(device, "png");
+    if (!writer.write(image)) {
+        *error = writer.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool writeSvg(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+              QIODevice *device, QString *error)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setResolution(96);
+    generator.setSize(QSize(request.width, request.height));
+    generator.setViewBox(QRect(0, 0, request.width, request.height));
+    QCPPainter painter;
+    if (!painter.begin(&generator)) {
+        *error = tr("the SVG generator could not start");
+        return false;
+    }
+    scene.render(&painter, QSize(request.width, request.height));
+    painter.end();
+    const QByteArray svg = SvgDocument::withHeader(buffer.data(), figureTitle(options),
+                                                   figureDescription(), request.metadata);
+    if (device->write(svg) != svg.size()) {
+        *error = device->errorString();
+        return false;
+    }
+    return true;
+}
+
+bool writePdf(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+              QIODevice *device, QString *error)
+{
+    QPdfWriter writer(device);
+    writer.setResolution(96);
+    // 96 px to the inch, 72 pt to the inch: the page is the figure's size at 96 dpi.
+    writer.setPageSize(QPageSize(QSizeF(request.width * 0.75, request.height * 0.75),
+                                 QPageSize::Point, QString(), QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(figureTitle(options));
+    writer.setCreator(QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION)));
+    if (!request.metadata.isEmpty())
+        writer.addFileAttachment(pdfScenarioName, request.metadata,
+                                 QStringLiteral("application/json"));
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        *error = tr("the PDF writer could not start");
+        return false;
+    }
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setWindow(0, 0, request.width, request.height);
+    scene.render(&painter, QSize(request.width, request.height));
+    painter.end();
+    return true;
+}
+
+QString formatOf(const ImageExport &request)
+{
+    if (!request.format.isEmpty())
+        return request.format.toLower();
+    return QFileInfo(request.path).suffix().toLower();
+}
+
+bool validate(const ImageExport &request, const QString &format, QString *error)
+{
+    if (format != QLatin1String("png") && format != QLatin1String("svg") &&
+        format != QLatin1String("pdf")) {
+        *error = tr("unknown image format \"%1\" (use png, svg or pdf)").arg(format);
+        return false;
+    }
+    if (request.width < 16 || request.height < 16 || request.width > 20000 ||
+        request.height > 20000) {
+        *error = tr("image size %1 x %2 is outside 16 to 20000 pixels")
+                     .arg(request.width)
+                     .arg(request.height);
+        return false;
+    }
+    if (!(request.scale >= 0.1 && request.scale <= 8)) {
+        *error = tr("scale %1 is outside 0.1 to 8").arg(request.scale);
+        return false;
+    }
+    const QFileInfo info(request.path);
+    if (request.path.isEmpty() || info.fileName().isEmpty()) {
+        *error = tr("no output file name given");
+        return false;
+    }
+    if (!info.absoluteDir().exists()) {
+        *error = tr("cannot write %1: the folder %2 does not exist")
+                     .arg(request.path, QDir::toNativeSeparators(info.absolutePath()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool exportChart(const Analysis &analysis, const ChartOptions &options, const ImageExport &request,
+                 QString *error)
+{
+    QString message;
+    QString *err = error ? error : &message;
+    const QString format = formatOf(request);
+    if (!validate(request, format, err))
+        return false;
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        *err = tr("drawing a chart needs a QApplication (the offscreen platform will do)");
+        return false;
+    }
+    QCustomPlot plot;
+    plot.resize(request.width, request.height);
+    RooflineScene scene(&plot);
+    ChartOptions still = options;
+    still.animate = false;
+    scene.setContent(analysis, still);
+    scene.showContentRange();
+
+    QSaveFile file(request.path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
+        return false;
+    }
+    bool ok = false;
+    if (format == QLatin1String("png"))
+        ok = writePng(scene, options, request, &file, err);
+    else if (format == QLatin1String("svg"))
+        ok = writeSvg(scene, options, request, &file, err);
+    else
+        ok = writePdf(scene, options, request, &file, err);
+    if (!ok) {
+        file.cancelWriting();
+        *err = tr("cannot write %1: %2").arg(request.path, *err);
+        return false;
+    }
+    if (!file.commit()) {
+        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+QByteArray readPngMetadata(const QString &path, QString *error)
+{
+    QImageReader reader(path, "png");
+    const QString text = reader.text(pngScenarioKey);
+    if (text.isEmpty()) {
+        *error = reader.canRead() ? tr("the PNG carries no RoofLab scenario")
+                                  : tr("not a readable PNG: %1").arg(reader.errorString());
+        return {};
+    }
+    if (text.startsWith(base64Prefix))
+        return QByteArray::fromBase64(text.mid(base64Prefix.size()).toLatin1());
+    return text.toUtf8();
+}
+
+// The scenario attached to a PDF: the file specification named pdfScenarioName points
+// (/EF << /F n 0 R >>) at a stream object, inflated when compressed.
+QByteArray readPdfMetadata(const QByteArray &pdf, QString *error)
+{
+    const qsizetype spec = pdf.indexOf("(" + pdfScenarioName.toLatin1() + ")");
+    static const QRegularExpression fileRef(QStringLiteral(R"(/EF\s*<<\s*/F\s+(\d+)\s+0\s+R)"));
+    const QRegularExpressionMatch ref =
+        spec < 0 ? QRegularExpressionMatch()
+                 : fileRef.match(QString::fromLatin1(pdf.mid(spec, 300)));
+    if (!ref.hasMatch()) {
+        *error = tr("the PDF carries no RoofLab scenario");
+        return {};
+    }
+    const QByteArray header = "\n" + ref.captured(1).toLatin1() + " 0 obj";
+    const qsizetype object = pdf.indexOf(header);
+    const qsizetype stream = object < 0 ? -1 : pdf.indexOf("stream", object);
+    const qsizetype end = stream < 0 ? -1 : pdf.indexOf("endstream", stream);
+    if (end < 0) {
+        *error = tr("the PDF's scenario attachment is cut short");
+        return {};
+    }
+    const QByteArray dictionary = pdf.mid(object, stream - object);
+    qsizetype begin = stream + 6;
+    if (pdf.mid(begin, 2) == "\r\n")
+        begin += 2;
+    else if (pdf.at(begin) == '\n')
+        begin += 1;
+    QByteArray data = pdf.mid(begin, end - begin);
+    if (dictionary.contains("/FlateDecode")) {
+        // qUncompress wants a 4-byte size hint in front of the zlib stream; it grows as needed.
+        data = qUncompress(QByteArray("\0\0\0\0", 4) + data);
+        if (data.isEmpty())
+            *error = tr("the PDF's scenario attachment could not be inflated");
+    } else if (data.endsWith('\n')) {
+        data.chop(data.endsWith("\r\n") ? 2 : 1);
+    }
+    return data;
+}
+
+} // namespace
+
+QByteArray readEmbeddedMetadata(const QString &path, QString *error)
+{
+    QString message;
+    QString *err = error ? error : &message;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *err = tr("cannot read %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    const QByteArray head = file.peek(512);
+    QByteArray result;
+    QString reason;
+    if (head.startsWith("\x89PNG\r\n\x1a\n")) {
+        file.close();
+        result = readPngMetadata(path, &reason);
+    } else if (head.startsWith("%PDF")) {
+        result = readPdfMetadata(file.readAll(), &reason);
+    } else if (head.contains("<svg") || head.startsWith("<?xml")) {
+        result = SvgDocument::readMetadata(file.readAll(), &reason);
+    } else {
+        reason = tr("not a PNG, SVG or PDF file");
+    }
+    if (result.isEmpty())
+        *err = tr("%1: %2").arg(path, reason.isEmpty() ? tr("no scenario found") : reason);
+    return result;
+}
+
+} // namespace rooflab

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace rooflab {
+
+// The colour scheme of a chart: screen light/dark, greyscale-safe print, colour-blind safe.
+enum class Theme { Light, Dark, Print, ColorBlind };
+
+// The stable name of a theme: "light", "dark", "print", "colorblind".
+QString themeName(Theme theme);
+
+// The theme with this name (case-insensitive), or nullopt for an unknown name.
+std::optional<Theme> themeFromName(const QString &name);
+
+// How an analysis is drawn: everything the chart shows beside the numbers.
+struct ChartOptions
+{
+    Theme theme = Theme::Light;
+    double fontScale = 1.0; // multiplies every font size (projector: 1.3 to 1.6)
+    bool showLegend = true;
+    bool showZones = true;                    // shade the memory-bound and compute-bound zones
+    QString selectedDevice, selectedOperator; // the highlighted point; empty: none
+    bool animate = true; // in the window: points that move glide there in about 150 ms
+    double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
+    QString title;                                 // drawn above the plot when not empty
+
+    bool operator==(const ChartOptions &) const = default;
+};
+
+// The axis ranges a chart shows: intensity in FLOP/byte and performance in FLOP/s.
+struct ViewRange
+{
+    double xMin = 0, xMax = 0;
+    double yMin = 0, yMax = 0;
+
+    bool operator==(const ViewRange &) const = default;
+};
+
+} // namespace rooflab

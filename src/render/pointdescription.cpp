@@ -1,0 +1,53 @@
+#include "pointdescription.h"
+
+#include "units.h"
+
+#include <QCoreApplication>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+QString deviceName(const Analysis &analysis, const QString &deviceId)
+{
+    for (const DeviceRoofs &device : analysis.devices) {
+        if (device.deviceId == deviceId)
+            return device.deviceName;
+    }
+    return deviceId;
+}
+
+} // namespace
+
+QString pointDescription(const Analysis &analysis, const PointAnalysis &p)
+{
+    const QString unit = p.unit == UnitKind::Matrix ? tr("matrix") : tr("vector");
+    QStringList lines;
+    lines << tr("%1 on %2").arg(p.operatorName, deviceName(analysis, p.deviceId));
+    lines << tr("Formats: weights %1, activations %2, KV %3; math %4 (%5)")
+                 .arg(p.weights, p.act, p.kv, p.math, unit);
+    lines << tr("Work: %1; traffic: %2")
+                 .arg(formatSi(p.flops, QStringLiteral("FLOP")),
+                      formatSi(p.bytes.total(), QStringLiteral("B")));
+    lines << tr("Intensity: %1 FLOP/byte (ridge %2 FLOP/byte)")
+                 .arg(formatNumber(p.intensity), formatNumber(p.ridge));
+    lines << tr("Attainable: %1 (%2% of the %3 peak)")
+                 .arg(formatSi(p.attainableFlops, QStringLiteral("FLOP/s")),
+                      formatNumber(p.pctOfPeak, 3),
+                      formatSi(p.peakFlops, QStringLiteral("FLOP/s")));
+    lines << tr("Bound: %1; time %2 (math %3, memory %4)")
+                 .arg(boundName(p.bound), formatDuration(p.time), formatDuration(p.tMath),
+                      formatDuration(p.tMem));
+    if (p.ridgeBatch)
+        lines << tr("Reaches the ridge at batch %1").arg(formatNumber(*p.ridgeBatch, 4));
+    if (!p.note.isEmpty())
+        lines << p.note;
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace rooflab

@@ -1,0 +1,253 @@
+#include "rooflinechart.h"
+
+#include "pointdescription.h"
+#include "pointmotion.h"
+#include "qcp.h"
+#include "rooflinescene.h"
+
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QVariantAnimation>
+
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+// How long a moved point takes to glide to its new place, and how long its trail stays.
+constexpr int glideMs = 150;
+constexpr int trailMs = 1200;
+// How close (pixels) the mouse must be to a point to hover or click it.
+constexpr double pickRadius = 9;
+
+QString keyOf(const PointAnalysis &p)
+{
+    return p.deviceId + QLatin1Char('/') + p.operatorId;
+}
+
+// True when `view` shows all of `content` and wastes less than a decade beside it.
+bool viewStillFits(const ViewRange &view, const ViewRange &content)
+{
+    const auto fits = [](double v0, double v1, double c0, double c1) {
+        return v0 <= c0 && v1 >= c1 && c0 / v0 < 10 && v1 / c1 < 10;
+    };
+    return fits(view.xMin, view.xMax, content.xMin, content.xMax) &&
+           fits(view.yMin, view.yMax, content.yMin, content.yMax);
+}
+
+} // namespace
+
+class RooflineChart::Private
+{
+public:
+    explicit Private(RooflineChart *chart) : q(chart), plot(new QCustomPlot(chart)), scene(plot) {}
+
+    void setRange(const ViewRange &range)
+    {
+        settingRange = true;
+        scene.setViewRange(range);
+        settingRange = false;
+    }
+
+    void applyMotion(double t)
+    {
+        scene.setMotion(motion.positionsAt(t), motion.trails());
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+
+    QString keyAt(int modelPoint, QString *operatorId) const
+    {
+        const PointAnalysis &p =
+            scene.analysis().points.at(scene.model().points.at(modelPoint).analysisIndex);
+        *operatorId = p.operatorId;
+        return p.deviceId;
+    }
+
+    RooflineChart *q;
+    QCustomPlot *plot;
+    RooflineScene scene;
+    PointMotion motion;
+    QVariantAnimation animation;
+    QTimer trailTimer;
+    ChartOptions options;
+    bool hasContent = false;
+    bool following = true;
+    bool settingRange = false;
+    int hovered = -1;
+    QPointF pressPos;
+};
+
+RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->plot);
+    d->plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    d->plot->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    d->plot->axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    d->plot->setMouseTracking(true);
+    d->plot->setMinimumSize(320, 240);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+
+    const auto userRangeChange = [this] {
+        if (d->settingRange)
+            return;
+        d->settingRange = true;
+        d->plot->xAxis2->setRange(d->plot->xAxis->range());
+        d->plot->yAxis2->setRange(d->plot->yAxis->range());
+        d->settingRange = false;
+        d->following = false;
+        Q_EMIT viewChanged();
+    };
+    connect(d->plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            userRangeChange);
+    connect(d->plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            userRangeChange);
+
+    d->animation.setDuration(glideMs);
+    d->animation.setStartValue(0.0);
+    d->animation.setEndValue(1.0);
+    d->animation.setEasingCurve(QEasingCurve::OutCubic);
+    connect(&d->animation, &QVariantAnimation::valueChanged, this,
+            [this](const QVariant &value) { d->applyMotion(value.toDouble()); });
+    connect(&d->animation, &QVariantAnimation::finished, this, [this] {
+        d->applyMotion(1.0);
+        d->trailTimer.start();
+    });
+    d->trailTimer.setSingleShot(true);
+    d->trailTimer.setInterval(trailMs);
+    connect(&d->trailTimer, &QTimer::timeout, this, [this] {
+        d->motion.clearTrails();
+        d->applyMotion(1.0);
+    });
+
+    connect(d->plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
+        const int index = d->scene.pointAt(event->position(), pickRadius);
+        if (index == d->hovered)
+            return;
+        d->hovered = index;
+        if (index < 0) {
+            QToolTip::hideText();
+            Q_EMIT pointHovered(QString(), QString());
+            return;
+        }
+        QString op;
+        const QString device = d->keyAt(index, &op);
+        QToolTip::showText(event->globalPosition().toPoint(), tooltipFor(device, op), d->plot);
+        Q_EMIT pointHovered(device, op);
+    });
+    connect(d->plot, &QCustomPlot::mousePress, this,
+            [this](QMouseEvent *event) { d->pressPos = event->position(); });
+    connect(d->plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
+        if ((event->position() - d->pressPos).manhattanLength() > 4)
+            return; // a drag, not a click
+        const int index = d->scene.pointAt(event->position(), pickRadius);
+        if (index < 0)
+            return;
+        QString op;
+        const QString device = d->keyAt(index, &op);
+        Q_EMIT pointClicked(device, op);
+    });
+    connect(d->plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *event) {
+        if (d->scene.pointAt(event->position(), pickRadius) < 0)
+            resetView();
+    });
+}
+
+RooflineChart::~RooflineChart() = default;
+
+void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &options)
+{
+    const ChartOptions previous = d->options;
+    d->options = options;
+    d->animation.stop();
+    d->scene.setContent(analysis, options);
+
+    const bool fixedView = options.xMin > 0 && options.xMax > options.xMin && options.yMin > 0 &&
+                           options.yMax > options.yMin;
+    const bool viewOptionsChanged = options.xMin != previous.xMin ||
+                                    options.xMax != previous.xMax ||
+                                    options.yMin != previous.yMin || options.yMax != previous.yMax;
+    if (!d->hasContent || (fixedView && viewOptionsChanged)) {
+        d->following = !fixedView;
+        d->setRange(fixedView ? ViewRange{options.xMin, options.xMax, options.yMin, options.yMax}
+                              : d->scene.contentRange());
+    } else if (d->following && !viewStillFits(d->scene.viewRange(), d->scene.contentRange())) {
+        // Following the content, but steadily: the frame changes only when the points
+        // leave it or it grows a decade too wide, not on every batch step.
+        d->setRange(d->scene.contentRange());
+    }
+
+    QList<QString> keys;
+    QList<QPointF> targets;
+    for (const ScenePoint &point : d->scene.model().points) {
+        keys.append(keyOf(analysis.points.at(point.analysisIndex)));
+        targets.append({point.x, point.y});
+    }
+    const bool animate = options.animate && d->hasContent && isVisible();
+    d->motion.retarget(keys, targets);
+    if (!animate)
+        d->motion.clearTrails();
+    d->hasContent = true;
+    d->hovered = -1;
+    if (animate && d->motion.moving()) {
+        d->trailTimer.stop();
+        d->applyMotion(0.0);
+        d->animation.start();
+    } else {
+        d->applyMotion(1.0);
+    }
+}
+
+void RooflineChart::resetView()
+{
+    d->following = true;
+    d->setRange(d->scene.contentRange());
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    Q_EMIT viewChanged();
+}
+
+ViewRange RooflineChart::viewRange() const
+{
+    return d->scene.viewRange();
+}
+
+bool RooflineChart::followsContent() const
+{
+    return d->following;
+}
+
+QString RooflineChart::tooltipFor(const QString &deviceId, const QString &operatorId) const
+{
+    const Analysis &analysis = d->scene.analysis();
+    const PointAnalysis *point = analysis.point(deviceId, operatorId);
+    return point ? pointDescription(analysis, *point) : QString();
+}
+
+QPointF RooflineChart::pointPosition(const QString &deviceId, const QString &operatorId) const
+{
+    d->scene.updatePlotLayout();
+    const SceneModel &model = d->scene.model();
+    const SceneFrame &frame = d->scene.frame();
+    for (qsizetype i = 0; i < model.points.size() && i < frame.pointPixels.size(); ++i) {
+        const PointAnalysis &p = d->scene.analysis().points.at(model.points.at(i).analysisIndex);
+        if (p.deviceId != deviceId || p.operatorId != operatorId)
+            continue;
+        const QPointF pixel = frame.pointPixels.at(i);
+        if (!frame.map.rect.contains(pixel))
+            break;
+        return d->plot->mapTo(this, pixel.toPoint()) + (pixel - pixel.toPoint());
+    }
+    return {-1, -1};
+}
+
+QImage RooflineChart::grabImage(QSize size)
+{
+    if (!size.isValid() || size.isEmpty())
+        size = d->plot->size();
+    return d->scene.renderImage(size, 1.0);
+}
+
+} // namespace rooflab

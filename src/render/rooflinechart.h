@@ -1,0 +1,62 @@
+#pragma once
+
+#include "analysis.h"
+#include "chartoptions.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+
+namespace rooflab {
+
+// The window's interactive roofline chart: log-log roofs, ridges, zones and operator points,
+// with hover text, click selection, wheel zoom, drag pan and animated point moves. Drawn by
+// the same scene code as exported files.
+class RooflineChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RooflineChart(QWidget *parent = nullptr);
+    ~RooflineChart() override;
+
+    // Shows `analysis` drawn with `options`. Points that moved since the previous analysis
+    // glide to their new place (when options.animate) leaving a faint trail.
+    void setAnalysis(const Analysis &analysis, const ChartOptions &options);
+
+    // Lets the axis ranges follow the content again, with a margin.
+    void resetView();
+
+    // The axis ranges shown now, e.g. to save them in a scenario file.
+    ViewRange viewRange() const;
+
+    // True while the ranges follow the content (after resetView() or a first analysis with no
+    // fixed view) rather than a view the user zoomed or panned to.
+    bool followsContent() const;
+
+    // The hover text of one point (operator, device, formats, FLOPs, bytes, intensity,
+    // attainable, bound, time); empty when the analysis has no such point.
+    QString tooltipFor(const QString &deviceId, const QString &operatorId) const;
+
+    // Where the marker of one point is drawn now, in this widget's coordinates (for tests
+    // and keyboard navigation); (-1, -1) when the point is not shown.
+    QPointF pointPosition(const QString &deviceId, const QString &operatorId) const;
+
+    // The chart drawn at `size` pixels, as the window would show it.
+    QImage grabImage(QSize size);
+
+Q_SIGNALS:
+    // The user clicked the point of this operator on this device.
+    void pointClicked(const QString &deviceId, const QString &operatorId);
+    // The mouse is over this point now; both ids empty when it left every point.
+    void pointHovered(const QString &deviceId, const QString &operatorId);
+    // The user zoomed, panned or reset the view.
+    void viewChanged();
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace rooflab

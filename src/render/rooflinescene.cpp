@@ -1,0 +1,244 @@
+#include "rooflinescene.h"
+
+#include "qcp.h"
+#include "scenelayerable.h"
+#include "scenepainter.h"
+
+#include <QCoreApplication>
+#include <QImage>
+
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+bool sameMapping(const AxisMapping &a, const AxisMapping &b)
+{
+    return a.rect == b.rect && a.x0 == b.x0 && a.x1 == b.x1 && a.y0 == b.y0 && a.y1 == b.y1;
+}
+
+void styleAxis(QCPAxis *axis, const SceneModel &model, bool primary)
+{
+    const ChartTheme &t = model.theme;
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(QStringLiteral("eb"));
+    axis->setNumberPrecision(0);
+    axis->setBasePen(QPen(t.foreground, 1));
+    axis->setTickPen(QPen(t.foreground, 1));
+    axis->setSubTickPen(QPen(t.muted, 1));
+    axis->setTickLength(0, 6);
+    axis->setSubTickLength(0, 3);
+    axis->setTickLabelColor(t.foreground);
+    axis->setLabelColor(t.foreground);
+    axis->setTickLabelFont(model.fonts.tick);
+    axis->setLabelFont(model.fonts.axisTitle);
+    axis->setSelectedTickLabelFont(model.fonts.tick);
+    axis->setSelectedLabelFont(model.fonts.axisTitle);
+    axis->setTicks(primary);
+    axis->setTickLabels(primary);
+    axis->setVisible(true);
+    axis->grid()->setVisible(primary);
+    axis->grid()->setSubGridVisible(primary);
+    axis->grid()->setPen(QPen(t.grid, 1, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(t.subGrid, 1, Qt::SolidLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+} // namespace
+
+RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
+{
+    m_plot->setFont(SceneFonts::make(1.0).tick);
+    m_plot->addLayer(QStringLiteral("zones"), m_plot->layer(QStringLiteral("grid")),
+                     QCustomPlot::limBelow);
+    m_plot->addLayer(QStringLiteral("roofs"), m_plot->layer(QStringLiteral("main")));
+    m_plot->addLayer(QStringLiteral("points"), m_plot->layer(QStringLiteral("roofs")));
+    m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("points")));
+    new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
+        ScenePainter(m_model, frame(), painter).drawZones();
+    });
+    new SceneLayerable(m_plot, QStringLiteral("roofs"), [this](QCPPainter *painter) {
+        ScenePainter(m_model, frame(), painter).drawRoofs();
+    });
+    new SceneLayerable(m_plot, QStringLiteral("points"), [this](QCPPainter *painter) {
+        ScenePainter scenePainter(m_model, frame(), painter);
+        scenePainter.drawTrails(m_trails);
+        scenePainter.drawPoints();
+    });
+    new SceneLayerable(m_plot, QStringLiteral("labels"), [this](QCPPainter *painter) {
+        ScenePainter scenePainter(m_model, frame(), painter);
+        scenePainter.drawLabels();
+        scenePainter.drawLegend();
+    });
+    m_plot->setCurrentLayer(QStringLiteral("main"));
+    m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+    m_plot->yAxis->setLabel(tr("Attainable performance (FLOP/s)"));
+    showContentRange();
+}
+
+void RooflineScene::setContent(const Analysis &analysis, const ChartOptions &options)
+{
+    const bool restyle = !m_styled || options.theme != m_model.options.theme ||
+                         options.fontScale != m_model.options.fontScale ||
+                         options.title != m_model.options.title;
+    m_analysis = analysis;
+    m_model = SceneModel::build(analysis, options);
+    m_positions.clear();
+    m_trails.clear();
+    m_frameValid = false;
+    if (restyle) { // restyling drops QCustomPlot's cached tick labels: only when it changes
+        styleAxes();
+        styleTitle();
+        m_styled = true;
+    }
+}
+
+void RooflineScene::styleAxes()
+{
+    const ChartTheme &t = m_model.theme;
+    m_plot->setBackground(QBrush(t.background));
+    m_plot->axisRect()->setBackground(QBrush(t.background));
+    m_plot->setFont(m_model.fonts.tick);
+    styleAxis(m_plot->xAxis, m_model, true);
+    styleAxis(m_plot->yAxis, m_model, true);
+    styleAxis(m_plot->xAxis2, m_model, false);
+    styleAxis(m_plot->yAxis2, m_model, false);
+    m_plot->axisRect()->setMinimumMargins(QMargins(12, 12, 24, 12));
+}
+
+void RooflineScene::styleTitle()
+{
+    const QString &text = m_model.options.title;
+    if (text.isEmpty()) {
+        if (m_title) {
+            m_plot->plotLayout()->remove(m_title);
+            m_plot->plotLayout()->simplify();
+            m_title = nullptr;
+        }
+        return;
+    }
+    if (!m_title) {
+        m_plot->plotLayout()->insertRow(0);
+        m_title = new QCPTextElement(m_plot, text, m_model.fonts.title);
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+    }
+    m_title->setText(text);
+    m_title->setFont(m_model.fonts.title);
+    m_title->setTextColor(m_model.theme.foreground);
+}
+
+void RooflineScene::setMotion(const QList<QPointF> &positions, const QList<QPolygonF> &trails)
+{
+    m_positions = positions;
+    m_trails = trails;
+    m_frameValid = false;
+}
+
+void RooflineScene::showContentRange()
+{
+    const ChartOptions &o = m_model.options;
+    if (o.xMin > 0 && o.xMax > o.xMin && o.yMin > 0 && o.yMax > o.yMin)
+        setViewRange({o.xMin, o.xMax, o.yMin, o.yMax});
+    else
+        setViewRange(m_model.content);
+}
+
+ViewRange RooflineScene::viewRange() const
+{
+    return {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper,
+            m_plot->yAxis->range().lower, m_plot->yAxis->range().upper};
+}
+
+void RooflineScene::setViewRange(const ViewRange &range)
+{
+    m_plot->xAxis->setRange(range.xMin, range.xMax);
+    m_plot->yAxis->setRange(range.yMin, range.yMax);
+    m_plot->xAxis2->setRange(range.xMin, range.xMax);
+    m_plot->yAxis2->setRange(range.yMin, range.yMax);
+}
+
+AxisMapping RooflineScene::currentMapping() const
+{
+    // Taken from QCustomPlot's own transforms so the scene lines up with its grid exactly.
+    const QCPAxis *x = m_plot->xAxis, *y = m_plot->yAxis;
+    AxisMapping map;
+    map.x0 = x->range().lower;
+    map.x1 = x->range().upper;
+    map.y0 = y->range().lower;
+    map.y1 = y->range().upper;
+    const double left = x->coordToPixel(map.x0), right = x->coordToPixel(map.x1);
+    const double bottom = y->coordToPixel(map.y0), top = y->coordToPixel(map.y1);
+    map.rect = QRectF(left, top, right - left, bottom - top);
+    return map;
+}
+
+const SceneFrame &RooflineScene::frame()
+{
+    const AxisMapping map = currentMapping();
+    if (!m_frameValid || !sameMapping(map, m_frameMapping)) {
+        m_frame = SceneFrame::layout(m_model, map, m_positions);
+        m_frameMapping = map;
+        m_frameValid = true;
+    }
+    return m_frame;
+}
+
+void RooflineScene::render(QCPPainter *painter, const QSize &size)
+{
+    painter->setFont(m_model.fonts.tick); // a concrete family even where no text is drawn
+    m_plot->toPainter(painter, size.width(), size.height());
+}
+
+QImage RooflineScene::renderImage(const QSize &size, double scale)
+{
+    const QSize pixels(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
+                       std::max(1, static_cast<int>(std::lround(size.height() * scale))));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(m_model.theme.background);
+    const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(double(pixels.width()) / size.width(), double(pixels.height()) / size.height());
+    render(&painter, size);
+    painter.end();
+    return image;
+}
+
+void RooflineScene::updatePlotLayout()
+{
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->update(QCPLayoutElement::upPreparation);
+    layout->update(QCPLayoutElement::upMargins);
+    layout->update(QCPLayoutElement::upLayout);
+}
+
+int RooflineScene::pointAt(const QPointF &pixel, double radius)
+{
+    updatePlotLayout();
+    const SceneFrame &f = frame();
+    int best = -1;
+    double bestDistance = radius * radius;
+    for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
+        const QPointF d = f.pointPixels.at(i) - pixel;
+        const double distance = d.x() * d.x() + d.y() * d.y();
+        if (distance <= bestDistance) {
+            best = static_cast<int>(i);
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+} // namespace rooflab

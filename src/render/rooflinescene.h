@@ -1,0 +1,82 @@
+#pragma once
+
+#include "analysis.h"
+#include "chartoptions.h"
+#include "sceneframe.h"
+#include "scenemodel.h"
+
+#include <QList>
+#include <QPointF>
+#include <QPolygonF>
+
+class QCustomPlot;
+class QCPPainter;
+class QCPTextElement;
+class QImage;
+
+namespace rooflab {
+
+// The roofline drawing on a QCustomPlot: axes, grid and the scene's layers (zones, roofs,
+// points, labels, legend). The window's chart and the file export both draw through it,
+// so a file shows exactly what the window shows.
+class RooflineScene
+{
+public:
+    // Sets up `plot` (axes, layers); the plot must outlive the scene.
+    explicit RooflineScene(QCustomPlot *plot);
+    RooflineScene(const RooflineScene &) = delete;
+    RooflineScene &operator=(const RooflineScene &) = delete;
+
+    // Shows `analysis` with `options`: rebuilds the scene and restyles the axes. Axis ranges
+    // are left alone; call showContentRange() to fit them.
+    void setContent(const Analysis &analysis, const ChartOptions &options);
+
+    const SceneModel &model() const { return m_model; }
+    const Analysis &analysis() const { return m_analysis; }
+
+    // Where the points are drawn while they glide (data coordinates, one per model point;
+    // empty: at their own places) and the trails behind them.
+    void setMotion(const QList<QPointF> &positions, const QList<QPolygonF> &trails);
+
+    // Sets the axis ranges: the fixed view of the options, else the content with a margin.
+    void showContentRange();
+    // The content's range, ignoring any fixed view.
+    ViewRange contentRange() const { return m_model.content; }
+
+    ViewRange viewRange() const;
+    void setViewRange(const ViewRange &range);
+
+    // The layout of the plot as it is now (recomputed when size, ranges or content changed).
+    const SceneFrame &frame();
+
+    // Lays out QCustomPlot's axes for the current content now, not at the next replot, so
+    // frame() answers for what the next replot will show.
+    void updatePlotLayout();
+
+    // Draws the whole chart laid out at `size` logical pixels with `painter` (an image, an
+    // SVG generator, a PDF writer), whatever the plot widget's own size.
+    void render(QCPPainter *painter, const QSize &size);
+    // The chart at `size` logical pixels as an image of size * scale device pixels.
+    QImage renderImage(const QSize &size, double scale);
+
+    // The model point nearest to `pixel` within `radius` pixels in the last frame, or -1.
+    int pointAt(const QPointF &pixel, double radius);
+
+private:
+    void styleAxes();
+    void styleTitle();
+    AxisMapping currentMapping() const;
+
+    QCustomPlot *m_plot;
+    QCPTextElement *m_title = nullptr;
+    Analysis m_analysis;
+    SceneModel m_model;
+    QList<QPointF> m_positions;
+    QList<QPolygonF> m_trails;
+    SceneFrame m_frame;
+    bool m_frameValid = false;
+    bool m_styled = false;
+    AxisMapping m_frameMapping;
+};
+
+} // namespace rooflab

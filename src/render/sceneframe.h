@@ -1,0 +1,91 @@
+#pragma once
+
+#include "axismapping.h"
+#include "scenemodel.h"
+
+#include <QLineF>
+#include <QList>
+#include <QPointF>
+#include <QRectF>
+
+#include <optional>
+
+namespace rooflab {
+
+class LabelPlacer;
+
+// Which font and colour a placed text is drawn with.
+enum class TextStyle { Roof, Ridge, Batch, Point, SelectedPoint, Badge, Zone };
+
+// A text box the frame layout placed, with its leader line when it moved away.
+struct PlacedText
+{
+    QString text;
+    QRectF rect; // the box, padding included
+    TextStyle style = TextStyle::Point;
+    QColor color;
+    bool leader = false;
+    QLineF leaderLine;
+    double angle = 0; // degrees; when not 0, `rect` is relative to `origin`, rotated about it
+    QPointF origin;
+};
+
+// The legend box and its lines.
+struct LegendLayout
+{
+    struct Line
+    {
+        QRectF rect;
+        SceneLegendEntry entry;
+        int number = 0; // > 0: a numbered point entry
+    };
+    QRectF rect; // empty: no legend
+    QList<Line> lines;
+
+    static constexpr double padding = 8, swatch = 30, gap = 6;
+
+    // The legend of `entries` (numbers[i] > 0: a numbered label) with its top-left corner
+    // at `topLeft`, in as many columns as it takes to stay under `maxHeight`.
+    static LegendLayout make(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
+                             const QFont &font, double maxHeight, const QPointF &topLeft);
+};
+
+// A label shown as a number on the chart and spelled out in the legend.
+struct NumberedLabel
+{
+    QList<int> groups; // indices into SceneModel::groups
+    QString text;      // the names, one line each
+};
+
+// The visible segment of a line in data coordinates, if any part of it is in view.
+struct DataSegment
+{
+    double xa = 0, ya = 0, xb = 0, yb = 0;
+};
+
+// One frame of the chart in pixels: where every point, label and the legend go for the
+// current plot area and axis ranges. Computed before each draw, shared by all layers.
+struct SceneFrame
+{
+    AxisMapping map;
+    QList<QPointF> pointPixels; // per SceneModel point
+    QList<PlacedText> texts;
+    QList<NumberedLabel> numbered; // the labels shown by number i + 1
+    int unlabelled = 0;            // labels that found no room, not even for a number
+    LegendLayout legend;
+    double markerSize = 11;
+
+    // Lays out `model` for `map`; `positions` (data coordinates, one per model point)
+    // override the points' own places while they glide, when not empty.
+    static SceneFrame layout(const SceneModel &model, const AxisMapping &map,
+                             const QList<QPointF> &positions);
+};
+
+// The visible part of a device's memory slope and of a flat compute roof.
+std::optional<DataSegment> visibleSlope(const SceneSlope &slope, const AxisMapping &map);
+std::optional<DataSegment> visibleRoof(const SceneRoof &roof, const AxisMapping &map);
+
+// Padding around a placed text, in pixels.
+inline constexpr double textPadX = 3, textPadY = 1;
+
+} // namespace rooflab

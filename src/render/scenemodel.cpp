@@ -1,0 +1,389 @@
+#include "scenemodel.h"
+
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+bool same(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+bool drawable(double x, double y)
+{
+    return std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0;
+}
+
+QFont font(int pixels, double scale, bool bold = false, bool italic = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPixelSize(std::max(6, static_cast<int>(std::lround(pixels * scale))));
+    f.setBold(bold);
+    f.setItalic(italic);
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
+
+QSizeF textSize(const QFont &f, const QString &text)
+{
+    // The box QPainter::drawText needs, line breaks included.
+    const QRectF box = QFontMetricsF(f).boundingRect(QRectF(0, 0, 10000, 10000),
+                                                     Qt::AlignLeft | Qt::AlignTop, text);
+    return {std::ceil(box.width()), std::ceil(box.height())};
+}
+
+// The memory level the points of a device were measured against: the bandwidth of its
+// points, else its main memory.
+const MemoryRoof *analysedMemory(const DeviceRoofs &device, const Analysis &analysis)
+{
+    for (const PointAnalysis &p : analysis.points) {
+        if (p.deviceId != device.deviceId)
+            continue;
+        for (const MemoryRoof &m : device.memory) {
+            if (same(m.bandwidth, p.bandwidth))
+                return &m;
+        }
+    }
+    for (const MemoryRoof &m : device.memory) {
+        if (m.level == QLatin1String("main"))
+            return &m;
+    }
+    return device.memory.isEmpty() ? nullptr : &device.memory.first();
+}
+
+// The compute roofs worth drawing: those some point answers to, else the headline one.
+QList<const ComputeRoof *> drawnRoofs(const DeviceRoofs &device)
+{
+    QList<const ComputeRoof *> roofs;
+    for (const ComputeRoof &c : device.compute) {
+        if (c.usedByPoints)
+            roofs.append(&c);
+    }
+    if (!roofs.isEmpty() || device.compute.isEmpty())
+        return roofs;
+    const ComputeRoof *headline = nullptr;
+    for (const ComputeRoof &c : device.compute) {
+        if (c.unit == UnitKind::Matrix && c.math == QLatin1String("bf16"))
+            return {&c};
+        if (!headline || (c.unit == UnitKind::Matrix && c.peakFlops > headline->peakFlops))
+            headline = &c;
+    }
+    return {headline};
+}
+
+QString rateUnit(const QString &math)
+{
+    return math.startsWith(QLatin1String("int")) ? QStringLiteral("OP/s")
+                                                 : QStringLiteral("FLOP/s");
+}
+
+void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const Analysis &analysis)
+{
+    const MemoryRoof *memory = analysedMemory(device, analysis);
+    const QList<const ComputeRoof *> computes = drawnRoofs(device);
+    if (!memory || memory->bandwidth <= 0 || computes.isEmpty())
+        return;
+    for (bool ghost : {false, true}) {
+        if (ghost && !model.achievable)
+            continue;
+        const double bandwidth = ghost ? memory->datasheetBandwidth : memory->bandwidth;
+        SceneSlope slope;
+        slope.device = index;
+        slope.bandwidth = bandwidth;
+        slope.ghost = ghost;
+        if (!ghost)
+            slope.label =
+                memory->name + QLatin1Char(' ') + formatSi(bandwidth, QStringLiteral("B/s"));
+        for (const ComputeRoof *c : computes) {
+            SceneRoof roof;
+            roof.device = index;
+            roof.ghost = ghost;
+            roof.peak = ghost ? c->datasheetFlops : c->peakFlops;
+            roof.ridge = roof.peak / bandwidth;
+            if (!ghost) {
+                roof.label = roofDisplayName(c->math, c->unit) + QLatin1Char(' ') +
+                             formatSi(roof.peak, rateUnit(c->math));
+                roof.ridgeLabel = tr("ridge %1 FLOP/B").arg(formatNumber(roof.ridge, 3));
+            }
+            slope.topRidge = std::max(slope.topRidge, roof.ridge);
+            if (drawable(roof.ridge, roof.peak))
+                model.roofs.append(roof);
+        }
+        if (drawable(slope.topRidge, slope.bandwidth))
+            model.slopes.append(slope);
+    }
+}
+
+// Devices whose lines coincide share them in stripes; repeated labels are kept once.
+void markShared(SceneModel &model)
+{
+    for (qsizetype i = 0; i < model.roofs.size(); ++i) {
+        SceneRoof &roof = model.roofs[i];
+        QList<qsizetype> group;
+        for (qsizetype j = 0; j < model.roofs.size(); ++j) {
+            const SceneRoof &other = model.roofs.at(j);
+            if (other.ghost == roof.ghost && same(other.peak, roof.peak))
+                group.append(j);
+        }
+        roof.sharedCount = static_cast<int>(group.size());
+        roof.sharedIndex = static_cast<int>(group.indexOf(i));
+        for (qsizetype j : group)
+            roof.sharedFromX = std::max(roof.sharedFromX, model.roofs.at(j).ridge);
+        if (roof.sharedIndex > 0 && roof.label == model.roofs.at(group.first()).label) {
+            roof.label.clear();
+            model.roofs[group.first()].labelShared = true;
+        }
+        for (qsizetype j = 0; j < i; ++j) {
+            if (same(model.roofs.at(j).ridge, roof.ridge) &&
+                same(model.roofs.at(j).peak, roof.peak))
+                roof.ridgeLabel.clear();
+        }
+    }
+    for (qsizetype i = 0; i < model.slopes.size(); ++i) {
+        SceneSlope &slope = model.slopes[i];
+        QList<qsizetype> group;
+        for (qsizetype j = 0; j < model.slopes.size(); ++j) {
+            const SceneSlope &other = model.slopes.at(j);
+            if (other.ghost == slope.ghost && same(other.bandwidth, slope.bandwidth))
+                group.append(j);
+        }
+        slope.sharedCount = static_cast<int>(group.size());
+        slope.sharedIndex = static_cast<int>(group.indexOf(i));
+        slope.sharedToX = std::numeric_limits<double>::max();
+        for (qsizetype j : group)
+            slope.sharedToX = std::min(slope.sharedToX, model.slopes.at(j).topRidge);
+        if (slope.sharedIndex > 0 && slope.label == model.slopes.at(group.first()).label)
+            slope.label.clear();
+    }
+}
+
+void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString, int> &devices)
+{
+    QHash<std::pair<QString, double>, int> groupOf; // operator id, intensity
+    for (qsizetype i = 0; i < analysis.points.size(); ++i) {
+        const PointAnalysis &p = analysis.points.at(i);
+        if (!devices.contains(p.deviceId) || !drawable(p.intensity, p.attainableFlops))
+            continue;
+        ScenePoint point;
+        point.device = devices.value(p.deviceId);
+        point.analysisIndex = static_cast<int>(i);
+        point.shape = markerForKind(p.kind);
+        point.filled = markerFilledForKind(p.kind);
+        point.selected = p.deviceId == model.options.selectedDevice &&
+                         p.operatorId == model.options.selectedOperator;
+        point.x = p.intensity;
+        point.y = p.attainableFlops;
+        const std::pair<QString, double> key(p.operatorId, p.intensity);
+        if (!groupOf.contains(key)) {
+            groupOf.insert(key, static_cast<int>(model.groups.size()));
+            model.groups.append({p.operatorName, {}, false, {}});
+        }
+        point.group = groupOf.value(key);
+        SceneGroup &group = model.groups[point.group];
+        group.points.append(static_cast<int>(model.points.size()));
+        group.selected = group.selected || point.selected;
+        model.points.append(point);
+    }
+}
+
+void addBatchMarks(SceneModel &model, const Analysis &analysis)
+{
+    for (const SceneRoof &roof : std::as_const(model.roofs)) {
+        if (roof.ghost)
+            continue;
+        double low = std::numeric_limits<double>::max(), high = 0;
+        SceneBatchMark mark{roof.device, roof.ridge, roof.peak, {}, {}, false};
+        double selectedBatch = 0;
+        for (const ScenePoint &point : std::as_const(model.points)) {
+            const PointAnalysis &p = analysis.points.at(point.analysisIndex);
+            // Decode GEMMs tell the batching story; any other kind only when selected.
+            if (point.device != roof.device || !p.ridgeBatch || !same(p.peakFlops, roof.peak) ||
+                (p.kind != OperatorKind::DecodeGemm && !point.selected))
+                continue;
+            low = std::min(low, *p.ridgeBatch);
+            high = std::max(high, *p.ridgeBatch);
+            if (point.selected) {
+                mark.selected = true;
+                selectedBatch = *p.ridgeBatch;
+            }
+        }
+        if (high == 0)
+            continue;
+        const QString lowText = formatNumber(low, 3), highText = formatNumber(high, 3);
+        if (mark.selected)
+            mark.text = QStringLiteral("B*=%1").arg(formatNumber(selectedBatch, 3));
+        else if (lowText == highText)
+            mark.text = QStringLiteral("B*=%1").arg(lowText);
+        else
+            mark.text = QStringLiteral("B*=%1–%2").arg(lowText, highText);
+        model.batchMarks.append(mark);
+    }
+}
+
+void addLegend(SceneModel &model, const Analysis &analysis)
+{
+    for (int i = 0; i < model.deviceNames.size(); ++i)
+        model.legend.append({SceneLegendEntry::Kind::Device, model.deviceNames.at(i), i, {}, true});
+    for (OperatorKind kind : allOperatorKinds()) {
+        const bool present =
+            std::any_of(model.points.cbegin(), model.points.cend(), [&](const ScenePoint &point) {
+                return analysis.points.at(point.analysisIndex).kind == kind;
+            });
+        if (present) {
+            model.legend.append({SceneLegendEntry::Kind::Marker, kindLegendName(kind), 0,
+                                 markerForKind(kind), markerFilledForKind(kind)});
+        }
+    }
+    if (model.achievable) {
+        model.legend.append({SceneLegendEntry::Kind::Note,
+                             tr("Solid: achievable roofs; dashed: datasheet"),
+                             0,
+                             {},
+                             true});
+    }
+}
+
+void chooseZoneRoof(SceneModel &model, const Analysis &analysis)
+{
+    int device = 0;
+    for (const ScenePoint &point : std::as_const(model.points)) {
+        if (point.selected)
+            device = point.device;
+    }
+    int best = -1, bestCount = -1;
+    for (qsizetype r = 0; r < model.roofs.size(); ++r) {
+        const SceneRoof &roof = model.roofs.at(r);
+        if (roof.ghost || roof.device != device)
+            continue;
+        int count = 0;
+        for (const ScenePoint &point : std::as_const(model.points)) {
+            if (point.device == device &&
+                same(analysis.points.at(point.analysisIndex).peakFlops, roof.peak))
+                ++count;
+        }
+        if (count > bestCount) {
+            best = static_cast<int>(r);
+            bestCount = count;
+        }
+    }
+    model.zoneRoof = best;
+}
+
+void computeContent(SceneModel &model)
+{
+    double x0 = std::numeric_limits<double>::max(), x1 = 0;
+    double y0 = std::numeric_limits<double>::max(), y1 = 0;
+    const auto take = [&](double x, double y) {
+        x0 = std::min(x0, x);
+        x1 = std::max(x1, x);
+        y0 = std::min(y0, y);
+        y1 = std::max(y1, y);
+    };
+    for (const SceneRoof &roof : std::as_const(model.roofs))
+        take(roof.ridge, roof.peak);
+    for (const ScenePoint &point : std::as_const(model.points))
+        take(point.x, point.y);
+    if (x1 == 0) {
+        model.content = {0.01, 1e4, 1e9, 1e16};
+        return;
+    }
+    // Half a decade of air left and below, room for the roof labels right and above.
+    x0 /= 3;
+    x1 *= 6;
+    y0 /= 4;
+    y1 *= 3;
+    if (x1 / x0 < 100) { // at least two decades, centred
+        const double grow = std::sqrt(100 / (x1 / x0));
+        x0 /= grow;
+        x1 *= grow;
+    }
+    if (y1 / y0 < 100) {
+        const double grow = std::sqrt(100 / (y1 / y0));
+        y0 /= grow;
+        y1 *= grow;
+    }
+    model.content = {x0, x1, y0, y1};
+}
+
+void measure(SceneModel &model)
+{
+    for (SceneSlope &slope : model.slopes)
+        slope.labelSize = textSize(model.fonts.roofLabel, slope.label);
+    for (SceneRoof &roof : model.roofs) {
+        roof.labelSize = textSize(model.fonts.roofLabel, roof.label);
+        roof.ridgeLabelSize = textSize(model.fonts.badge, roof.ridgeLabel);
+    }
+    // So many groups that only the selected one gets a label: measure only that one.
+    const bool crowded = model.groups.size() > crowdedGroupCount;
+    for (SceneGroup &group : model.groups) {
+        if (!crowded || group.selected)
+            group.size = textSize(
+                group.selected ? model.fonts.selectedLabel : model.fonts.pointLabel, group.text);
+    }
+    for (SceneBatchMark &mark : model.batchMarks)
+        mark.size = textSize(model.fonts.badge, mark.text);
+}
+
+} // namespace
+
+SceneFonts SceneFonts::make(double scale)
+{
+    SceneFonts f;
+    f.tick = font(14, scale);
+    f.axisTitle = font(16, scale);
+    f.title = font(20, scale, true);
+    f.roofLabel = font(13, scale);
+    f.pointLabel = font(13, scale);
+    f.selectedLabel = font(13, scale, true);
+    f.legend = font(13, scale);
+    f.badge = font(12, scale);
+    f.zone = font(13, scale, false, true);
+    return f;
+}
+
+QString roofDisplayName(const QString &math, UnitKind unit)
+{
+    return math.toUpper() + QLatin1Char(' ') +
+           (unit == UnitKind::Matrix ? tr("matrix") : tr("vector"));
+}
+
+SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &options)
+{
+    SceneModel model;
+    model.options = options;
+    model.theme = ChartTheme::forTheme(options.theme);
+    model.fonts = SceneFonts::make(options.fontScale > 0 ? options.fontScale : 1.0);
+    model.achievable = analysis.roof == RoofMode::Achievable;
+    QHash<QString, int> devices;
+    for (const DeviceRoofs &device : analysis.devices) {
+        const int index = static_cast<int>(model.deviceNames.size());
+        devices.insert(device.deviceId, index);
+        model.deviceNames.append(device.deviceName);
+        addDevice(model, index, device, analysis);
+    }
+    markShared(model);
+    addPoints(model, analysis, devices);
+    addBatchMarks(model, analysis);
+    addLegend(model, analysis);
+    chooseZoneRoof(model, analysis);
+    computeContent(model);
+    measure(model);
+    return model;
+}
+
+} // namespace rooflab

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "analysis.h"
+#include "chartmarkers.h"
+#include "chartoptions.h"
+#include "charttheme.h"
+
+#include <QFont>
+#include <QList>
+#include <QSizeF>
+#include <QString>
+
+namespace rooflab {
+
+// The fonts of a chart, all in one concrete family so files look the same everywhere.
+struct SceneFonts
+{
+    QFont tick, axisTitle, title, roofLabel, pointLabel, selectedLabel, legend, badge, zone;
+
+    // Pixel sizes for a 1600 x 1000 figure, multiplied by `scale`.
+    static SceneFonts make(double scale);
+};
+
+// One memory slope: y = bandwidth * x, drawn from the left edge up to `topRidge`.
+struct SceneSlope
+{
+    int device = 0;
+    double bandwidth = 0; // byte/s
+    double topRidge = 0;  // intensity of the highest ridge it leads to
+    bool ghost = false;   // the datasheet slope drawn faint and dashed (achievable mode)
+    int sharedIndex = 0, sharedCount = 1; // devices whose slopes coincide share it in stripes
+    double sharedToX = 0;                 // the coinciding part ends here
+    QString label;                        // "HBM3 3.35 TB/s"; empty: none
+    QSizeF labelSize;
+};
+
+// One compute roof: flat at `peak` from its ridge to the right edge.
+struct SceneRoof
+{
+    int device = 0;
+    double peak = 0; // FLOP/s
+    double ridge = 0;
+    bool ghost = false;
+    int sharedIndex = 0, sharedCount = 1; // devices with the same peak share the flat part
+    double sharedFromX = 0;               // from the largest of their ridges
+    QString label;                        // "BF16 matrix 989.5 TFLOP/s"; empty: none
+    bool labelShared = false;             // stands for several devices: neutral colour
+    QSizeF labelSize;
+    QString ridgeLabel; // "ridge 295 FLOP/B"; empty when another roof marks the same place
+    QSizeF ridgeLabelSize;
+};
+
+// One operator point.
+struct ScenePoint
+{
+    int device = 0;
+    int analysisIndex = 0; // into Analysis::points
+    int group = 0;         // index into SceneModel::groups
+    MarkerShape shape = MarkerShape::Circle;
+    bool filled = true;
+    bool selected = false;
+    double x = 0, y = 0; // intensity, attainable FLOP/s
+};
+
+// Points that share one label: the same operator at the same intensity on several devices.
+struct SceneGroup
+{
+    QString text;
+    QSizeF size;
+    bool selected = false;
+    QList<int> points; // indices into SceneModel::points
+};
+
+// The ridge batch of the GEMM points that answer to one roof.
+struct SceneBatchMark
+{
+    int device = 0;
+    double x = 0, y = 0; // the ridge corner
+    QString text;        // "B*=310" or a range "B*=298–345"
+    QSizeF size;
+    bool selected = false;
+};
+
+// One line of the legend.
+struct SceneLegendEntry
+{
+    enum class Kind { Device, Marker, Note };
+    Kind kind = Kind::Note;
+    QString text;
+    int device = 0;
+    MarkerShape shape = MarkerShape::Circle;
+    bool filled = true;
+};
+
+// An analysis turned into what the chart draws, in data coordinates: roofs, ridges,
+// points, labels and their text sizes. Built once per analysis; laid out per frame.
+struct SceneModel
+{
+    ChartOptions options;
+    ChartTheme theme;
+    SceneFonts fonts;
+    bool achievable = false;
+    QStringList deviceNames;
+    QList<SceneSlope> slopes;
+    QList<SceneRoof> roofs;
+    QList<ScenePoint> points;
+    QList<SceneGroup> groups;
+    QList<SceneBatchMark> batchMarks;
+    QList<SceneLegendEntry> legend;
+    int zoneRoof = -1; // the roof whose zones are shaded; -1: none
+    ViewRange content; // the data with a margin
+
+    // Builds the scene of `analysis`; draws no roofline figure of its own.
+    static SceneModel build(const Analysis &analysis, const ChartOptions &options);
+};
+
+// Beyond this many label groups a frame labels only the selected point (labelunits.cpp).
+inline constexpr int crowdedGroupCount = 480;
+
+// "BF16 matrix", "FP32 vector": the name of a compute roof.
+QString roofDisplayName(const QString &math, UnitKind unit);
+
+} // namespace rooflab

@@ -1,0 +1,430 @@
+#include "scenepainter.h"
+
+#include <QFontMetricsF>
+#include <QHash>
+#include <QImage>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QSet>
+#include <QVarLengthArray>
+
+#include <cmath>
+#include <map>
+
+namespace rooflab {
+
+namespace {
+
+// Above this many points, markers that would land on the same pixels are drawn once.
+constexpr int thinningThreshold = 2000;
+
+QColor withAlpha(QColor color, int alpha)
+{
+    color.setAlpha(alpha);
+    return color;
+}
+
+} // namespace
+
+ScenePainter::ScenePainter(const SceneModel &model, const SceneFrame &frame, QPainter *painter)
+    : m(model), f(frame), p(painter)
+{
+}
+
+void ScenePainter::strokeLine(const QPointF &a, const QPointF &b, const QPen &pen)
+{
+    // The raster engine dashes long antialiased lines slowly; on screen and in images the
+    // dashes are cut here and drawn as plain segments. Vector files keep real dash patterns.
+    const bool raster = p->paintEngine() && p->paintEngine()->type() == QPaintEngine::Raster;
+    if (pen.style() == Qt::SolidLine || pen.style() == Qt::NoPen || !raster) {
+        p->setPen(pen);
+        p->drawLine(a, b);
+        return;
+    }
+    const QList<qreal> pattern = pen.dashPattern();
+    const double width = std::max(1.0, pen.widthF()), length = QLineF(a, b).length();
+    double period = 0;
+    for (qreal v : pattern)
+        period += v * width;
+    if (pattern.size() < 2 || period <= 0 || length <= 0) {
+        p->setPen(pen);
+        p->drawLine(a, b);
+        return;
+    }
+    const QPointF dir = (b - a) / length;
+    QVarLengthArray<QLineF, 256> dashes;
+    double at = -std::fmod(pen.dashOffset() * width, period);
+    for (qsizetype i = 0; at < length; i = (i + 1) % pattern.size()) {
+        const double step = pattern.at(i) * width;
+        if (i % 2 == 0 && at + step > 0)
+            dashes.append(
+                QLineF(a + dir * std::max(0.0, at), a + dir * std::min(length, at + step)));
+        at += step;
+    }
+    QPen solid = pen;
+    solid.setStyle(Qt::SolidLine);
+    solid.setCapStyle(Qt::FlatCap);
+    p->setPen(solid);
+    p->drawLines(dashes.constData(), static_cast<int>(dashes.size()));
+}
+
+void ScenePainter::drawLine(const QPointF &a, const QPointF &b, const QColor &color, double width,
+                            Qt::PenStyle style)
+{
+    // Flat caps: Qt's raster engine strokes antialiased round caps many times slower.
+    strokeLine(a, b, QPen(color, width, style, Qt::FlatCap, Qt::MiterJoin));
+}
+
+void ScenePainter::drawStripe(const QPointF &a, const QPointF &b, const QColor &color, double width,
+                              int index, int count)
+{
+    // Coinciding lines of several devices: each draws dashes in turn, so all colours show.
+    const double dash = 7 / width;
+    QPen pen(color, width, Qt::CustomDashLine, Qt::FlatCap, Qt::MiterJoin);
+    pen.setDashPattern({dash, dash * (count - 1)});
+    pen.setDashOffset(dash * index);
+    strokeLine(a, b, pen);
+}
+
+void ScenePainter::drawZones()
+{
+    if (!m.options.showZones || m.zoneRoof < 0)
+        return;
+    const SceneRoof &roof = m.roofs.at(m.zoneRoof);
+    const AxisMapping &map = f.map;
+    const QRectF &r = map.rect;
+    const QPointF corner = map.toPixel(roof.ridge, roof.peak);
+    const double bandwidth = roof.peak / roof.ridge;
+    const QPointF leftEnd(r.left(), map.yToPixel(bandwidth * map.x0));
+    p->setPen(Qt::NoPen);
+    p->setBrush(m.theme.memoryZone);
+    p->drawPolygon(QPolygonF(
+        {QPointF(r.left(), r.bottom()), leftEnd, corner, QPointF(corner.x(), r.bottom())}));
+    p->setBrush(m.theme.computeZone);
+    p->drawPolygon(QPolygonF({corner, QPointF(r.right(), corner.y()), r.bottomRight(),
+                              QPointF(corner.x(), r.bottom())}));
+    p->setBrush(Qt::NoBrush);
+    drawLine(corner, QPointF(corner.x(), r.bottom()),
+             withAlpha(m.theme.deviceColor(roof.device), 150), 1.2, Qt::DotLine);
+}
+
+void ScenePainter::drawRoofs()
+{
+    const AxisMapping &map = f.map;
+    const double width = 2.4;
+    const auto px = [&](const DataSegment &s, QPointF *a, QPointF *b) {
+        *a = map.toPixel(s.xa, s.ya);
+        *b = map.toPixel(s.xb, s.yb);
+    };
+    QPointF a, b;
+    for (bool ghost : {true, false}) {
+        for (const SceneSlope &slope : m.slopes) {
+            const auto seg = visibleSlope(slope, map);
+            if (slope.ghost != ghost || !seg)
+                continue;
+            px(*seg, &a, &b);
+            const QColor color = m.theme.deviceColor(slope.device);
+            if (ghost)
+                drawLine(a, b, withAlpha(color, 120), 1.4, Qt::DashLine);
+            else
+                drawLine(a, b, color, width, m.theme.deviceLineStyle(slope.device));
+        }
+        for (const SceneRoof &roof : m.roofs) {
+            const auto seg = visibleRoof(roof, map);
+            if (roof.ghost != ghost || !seg)
+                continue;
+            px(*seg, &a, &b);
+            const QColor color = m.theme.deviceColor(roof.device);
+            if (ghost)
+                drawLine(a, b, withAlpha(color, 120), 1.4, Qt::DashLine);
+            else
+                drawLine(a, b, color, width, m.theme.deviceLineStyle(roof.device));
+        }
+    }
+    if (!m.theme.greyscale) {
+        for (const SceneSlope &slope : m.slopes) {
+            auto seg = visibleSlope(slope, map);
+            if (slope.ghost || slope.sharedCount < 2 || !seg || seg->xa >= slope.sharedToX)
+                continue;
+            seg->xb = std::min(seg->xb, slope.sharedToX);
+            seg->yb = slope.bandwidth * seg->xb;
+            px(*seg, &a, &b);
+            drawStripe(a, b, m.theme.deviceColor(slope.device), width, slope.sharedIndex,
+                       slope.sharedCount);
+        }
+        for (const SceneRoof &roof : m.roofs) {
+            auto seg = visibleRoof(roof, map);
+            if (roof.ghost || roof.sharedCount < 2 || !seg || roof.sharedFromX >= seg->xb)
+                continue;
+            seg->xa = std::max(seg->xa, roof.sharedFromX);
+            px(*seg, &a, &b);
+            drawStripe(a, b, m.theme.deviceColor(roof.device), width, roof.sharedIndex,
+                       roof.sharedCount);
+        }
+    }
+    p->setBrush(Qt::NoBrush);
+    for (const SceneRoof &roof : m.roofs) {
+        if (roof.ghost || !map.rect.contains(map.toPixel(roof.ridge, roof.peak)))
+            continue;
+        p->setPen(QPen(m.theme.background, 1.5));
+        p->setBrush(m.theme.deviceColor(roof.device));
+        p->drawEllipse(map.toPixel(roof.ridge, roof.peak), 4.5, 4.5);
+    }
+    p->setBrush(Qt::NoBrush);
+}
+
+void ScenePainter::drawTrails(const QList<QPolygonF> &trails)
+{
+    for (qsizetype i = 0; i < trails.size() && i < m.points.size(); ++i) {
+        const QPolygonF &trail = trails.at(i);
+        const QColor color = m.theme.deviceColor(m.points.at(i).device);
+        for (qsizetype k = 0; k < trail.size(); ++k) {
+            const int alpha = static_cast<int>(25 + 70.0 * double(k + 1) / double(trail.size()));
+            const QPointF here = f.map.toPixel(trail.at(k).x(), trail.at(k).y());
+            const QPointF next = k + 1 < trail.size()
+                                     ? f.map.toPixel(trail.at(k + 1).x(), trail.at(k + 1).y())
+                                     : f.pointPixels.at(i);
+            drawLine(here, next, withAlpha(color, alpha), 2, Qt::SolidLine);
+            p->setPen(Qt::NoPen);
+            p->setBrush(withAlpha(color, alpha));
+            p->drawEllipse(here, 2.5, 2.5);
+            p->setBrush(Qt::NoBrush);
+        }
+    }
+}
+
+void ScenePainter::drawMarker(const QPointF &centre, MarkerShape shape, bool filled,
+                              const QColor &color, double size)
+{
+    static thread_local QHash<int, QPainterPath> cache;
+    const int key = static_cast<int>(shape) * 1000 + static_cast<int>(size * 10);
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.insert(key, markerPath(shape, size));
+    p->save();
+    p->translate(centre);
+    if (filled) {
+        p->setPen(QPen(m.theme.background, 1));
+        p->setBrush(color);
+    } else {
+        p->setPen(QPen(color, 1.8));
+        p->setBrush(m.theme.background);
+    }
+    p->drawPath(*it);
+    p->restore();
+}
+
+bool ScenePainter::canStamp() const
+{
+    // Markers can be stamped from prerendered images when pixels are pixels: a raster
+    // device with no scaling. Vector files and scaled exports draw real shapes.
+    return p->paintEngine() && p->paintEngine()->type() == QPaintEngine::Raster &&
+           p->transform().type() <= QTransform::TxTranslate;
+}
+
+const QImage &ScenePainter::markerSprite(MarkerShape shape, bool filled, const QColor &color)
+{
+    // Kept per thread for the process: a handful of shapes x colours x sizes.
+    static thread_local QHash<QString, QImage> sprites;
+    const QString key = QStringLiteral("%1/%2/%3/%4/%5")
+                            .arg(int(shape))
+                            .arg(filled)
+                            .arg(color.rgba())
+                            .arg(m.theme.background.rgba())
+                            .arg(f.markerSize);
+    auto it = sprites.find(key);
+    if (it != sprites.end())
+        return *it;
+    const int side = static_cast<int>(std::ceil(f.markerSize * 1.6)) + 4;
+    QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter sprite(&image);
+    sprite.setRenderHint(QPainter::Antialiasing);
+    sprite.translate(side / 2.0, side / 2.0);
+    if (filled) {
+        sprite.setPen(QPen(m.theme.background, 1));
+        sprite.setBrush(color);
+    } else {
+        sprite.setPen(QPen(color, 1.8));
+        sprite.setBrush(m.theme.background);
+    }
+    sprite.drawPath(markerPath(shape, f.markerSize));
+    sprite.end();
+    return *sprites.insert(key, image);
+}
+
+void ScenePainter::drawPoints()
+{
+    // Raster: stamp prerendered markers. Otherwise the markers of one device, shape and fill
+    // go into one path drawn at once (one element per style in an SVG).
+    const bool thin = m.points.size() > thinningThreshold;
+    const bool stamp = canStamp();
+    QSet<quint64> drawn;
+    std::map<int, QPainterPath> paths; // key: device, shape, fill
+    const QRectF visible =
+        f.map.rect.adjusted(-f.markerSize, -f.markerSize, f.markerSize, f.markerSize);
+    QHash<int, QPainterPath> shapes;
+    for (qsizetype i = 0; i < m.points.size(); ++i) {
+        const ScenePoint &point = m.points.at(i);
+        const QPointF c = f.pointPixels.at(i);
+        if (point.selected || !visible.contains(c))
+            continue;
+        if (thin) {
+            const quint64 key = (quint64(quint32(std::lround(c.x()))) << 40) ^
+                                (quint64(quint32(std::lround(c.y()))) << 16) ^
+                                quint64(point.device * 16 + static_cast<int>(point.shape));
+            if (drawn.contains(key))
+                continue;
+            drawn.insert(key);
+        }
+        if (stamp) {
+            const QImage &sprite =
+                markerSprite(point.shape, point.filled, m.theme.deviceColor(point.device));
+            p->drawImage(QPointF(std::round(c.x() - sprite.width() / 2.0),
+                                 std::round(c.y() - sprite.height() / 2.0)),
+                         sprite);
+            continue;
+        }
+        const int shape = static_cast<int>(point.shape);
+        auto cached = shapes.find(shape);
+        if (cached == shapes.end())
+            cached = shapes.insert(shape, markerPath(point.shape, f.markerSize));
+        QPainterPath &path = paths[point.device * 64 + shape * 2 + (point.filled ? 1 : 0)];
+        path.setFillRule(Qt::WindingFill);
+        path.addPath(cached->translated(c));
+    }
+    for (const auto &[key, path] : paths) {
+        const QColor color = m.theme.deviceColor(key / 64);
+        if (key % 2 == 1) {
+            p->setPen(QPen(m.theme.background, 1));
+            p->setBrush(color);
+        } else {
+            p->setPen(QPen(color, 1.8));
+            p->setBrush(m.theme.background);
+        }
+        p->drawPath(path);
+    }
+    p->setBrush(Qt::NoBrush);
+    for (qsizetype i = 0; i < m.points.size(); ++i) {
+        const ScenePoint &point = m.points.at(i);
+        if (!point.selected || !visible.contains(f.pointPixels.at(i)))
+            continue;
+        const double size = f.markerSize * 1.35;
+        p->setPen(QPen(m.theme.halo, 3));
+        p->setBrush(Qt::NoBrush);
+        p->drawEllipse(f.pointPixels.at(i), size * 0.85, size * 0.85);
+        drawMarker(f.pointPixels.at(i), point.shape, point.filled,
+                   m.theme.deviceColor(point.device), size);
+    }
+}
+
+void ScenePainter::drawTextLines(const QRectF &box, const QString &text, Qt::Alignment align)
+{
+    // Line by line at computed baselines, centred vertically in `box`: much cheaper than
+    // QPainter's rectangle layout, and one <text> element per line in an SVG.
+    const QFontMetricsF metrics(p->font());
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    const double height = metrics.lineSpacing() * double(lines.size() - 1) + metrics.height();
+    double baseline = box.center().y() - height / 2 + metrics.ascent();
+    for (const QString &line : lines) {
+        const double x =
+            align & Qt::AlignRight ? box.right() - metrics.horizontalAdvance(line) : box.left();
+        p->drawText(QPointF(x, baseline), line);
+        baseline += metrics.lineSpacing();
+    }
+}
+
+const QFont &ScenePainter::fontFor(TextStyle style) const
+{
+    switch (style) {
+    case TextStyle::Roof:
+        return m.fonts.roofLabel;
+    case TextStyle::Ridge:
+    case TextStyle::Batch:
+    case TextStyle::Badge:
+        return m.fonts.badge;
+    case TextStyle::Point:
+        return m.fonts.pointLabel;
+    case TextStyle::SelectedPoint:
+        return m.fonts.selectedLabel;
+    case TextStyle::Zone:
+        return m.fonts.zone;
+    }
+    return m.fonts.pointLabel;
+}
+
+void ScenePainter::drawLabels()
+{
+    const QColor backdrop = withAlpha(m.theme.background, 210);
+    for (const PlacedText &t : f.texts) {
+        if (t.leader)
+            drawLine(t.leaderLine.p1(), t.leaderLine.p2(), m.theme.muted, 1, Qt::SolidLine);
+        if (t.style == TextStyle::Batch && t.text.isEmpty()) {
+            const QRectF &r = t.rect; // the caret pointing down at the ridge
+            p->setPen(Qt::NoPen);
+            p->setBrush(t.color);
+            p->drawPolygon(
+                QPolygonF({r.topLeft(), r.topRight(), QPointF(r.center().x(), r.bottom())}));
+            p->setBrush(Qt::NoBrush);
+            continue;
+        }
+        if (t.angle != 0) {
+            p->save();
+            p->translate(t.origin);
+            p->rotate(t.angle);
+        }
+        if (t.style == TextStyle::Badge) {
+            p->setPen(QPen(m.theme.muted, 1));
+            p->setBrush(backdrop);
+            p->drawRoundedRect(t.rect, 3, 3);
+            p->setBrush(Qt::NoBrush);
+        } else if (t.style != TextStyle::Zone) {
+            p->fillRect(t.rect, backdrop); // plain: a rounded one costs an antialiased path
+        }
+        p->setFont(fontFor(t.style));
+        p->setPen(t.color);
+        drawTextLines(t.rect.adjusted(textPadX, textPadY, -textPadX, -textPadY), t.text,
+                      Qt::AlignLeft);
+        if (t.angle != 0)
+            p->restore();
+    }
+}
+
+void ScenePainter::drawLegend()
+{
+    const LegendLayout &legend = f.legend;
+    if (legend.rect.isEmpty())
+        return;
+    p->setPen(QPen(m.theme.legendBorder, 1));
+    p->setBrush(m.theme.legendFill);
+    p->drawRoundedRect(legend.rect, 4, 4);
+    p->setBrush(Qt::NoBrush);
+    p->setFont(m.fonts.legend);
+    const double swatch = LegendLayout::swatch, gap = LegendLayout::gap;
+    for (const LegendLayout::Line &line : legend.lines) {
+        const QRectF &r = line.rect;
+        const double cy = r.center().y();
+        const SceneLegendEntry &e = line.entry;
+        QRectF textRect(r.left() + swatch + gap, r.top(), r.width() - swatch - gap, r.height());
+        QColor textColor = m.theme.foreground;
+        if (e.kind == SceneLegendEntry::Kind::Device) {
+            drawLine({r.left() + 2, cy}, {r.left() + swatch - 2, cy}, m.theme.deviceColor(e.device),
+                     2.6, m.theme.deviceLineStyle(e.device));
+        } else if (e.kind == SceneLegendEntry::Kind::Marker) {
+            drawMarker({r.left() + swatch / 2, cy}, e.shape, e.filled, m.theme.muted, f.markerSize);
+        } else if (line.number > 0) {
+            p->setPen(m.theme.foreground);
+            p->setFont(m.fonts.badge);
+            drawTextLines(QRectF(r.left(), r.top(), swatch, r.height()),
+                          QString::number(line.number), Qt::AlignRight);
+            p->setFont(m.fonts.legend);
+        } else {
+            textRect = r;
+            textColor = m.theme.muted;
+        }
+        p->setPen(textColor);
+        drawTextLines(textRect, e.text, Qt::AlignLeft);
+    }
+}
+
+} // namespace rooflab

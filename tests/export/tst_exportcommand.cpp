@@ -1,0 +1,492 @@
+// `rooflab export` run as a user runs it: the built executable, with no display and no
+// platform chosen for it, writing every format; the files are checked from outside.
+#include "catalog.h"
+#include "chartexport.h"
+#include "scenariofile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImageReader>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace rooflab;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+// The text of every <text> element, and whether any element is named `forbidden`.
+struct SvgContent
+{
+    QString error;
+    QStringList texts;
+    bool hasForbidden = false;
+};
+
+SvgContent parseSvg(const QByteArray &bytes, const QString &forbidden)
+{
+    SvgContent content;
+    QXmlStreamReader xml(bytes);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == forbidden)
+            content.hasForbidden = true;
+        if (xml.name() == QLatin1String("text"))
+            content.texts.append(xml.readElementText(QXmlStreamReader::IncludeChildElements));
+    }
+    if (xml.hasError())
+        content.error = QStringLiteral("line %1: %2").arg(xml.lineNumber()).arg(xml.errorString());
+    return content;
+}
+
+// The uncompressed content of every stream in a PDF (Flate or plain).
+QList<QByteArray> pdfStreams(const QByteArray &pdf)
+{
+    QList<QByteArray> streams;
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype begin = pdf.indexOf("stream", from);
+        if (begin < 0)
+            break;
+        qsizetype dataStart = begin + 6;
+        if (pdf.mid(dataStart, 2) == "\r\n")
+            dataStart += 2;
+        else if (pdf.mid(dataStart, 1) == "\n")
+            dataStart += 1;
+        else {
+            from = dataStart;
+            continue;
+        }
+        const qsizetype end = pdf.indexOf("endstream", dataStart);
+        if (end < 0)
+            break;
+        const QByteArray data = pdf.mid(dataStart, end - dataStart);
+        // A zlib stream starts with 0x78. qUncompress wants a 4-byte size hint in front of
+        // it, and grows its buffer as needed.
+        const QByteArray inflated =
+            data.startsWith('\x78') ? qUncompress(QByteArray("\0\0\x10\0", 4) + data) : data;
+        streams.append(inflated.isEmpty() ? data : inflated);
+        from = end + 9;
+    }
+    return streams;
+}
+
+} // namespace
+
+class TestExportCommand : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Runs the built rooflab with `arguments` in an environment with no display and no
+    // QT_QPA_PLATFORM, and user presets in an empty folder.
+    Run rooflab(const QStringList &arguments)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(s("QT_QPA_PLATFORM"));
+        env.remove(s("DISPLAY"));
+        env.remove(s("WAYLAND_DISPLAY"));
+        env.insert(s("XDG_DATA_HOME"), m_home.filePath(s("data")));
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.setWorkingDirectory(m_dir->path());
+        process.start(s(ROOFLAB_EXE), arguments);
+        Run run;
+        if (!process.waitForFinished(60000)) {
+            process.kill();
+            process.waitForFinished();
+            run.err = s("timed out");
+            return run;
+        }
+        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        run.out = QString::fromUtf8(process.readAllStandardOutput());
+        run.err = QString::fromUtf8(process.readAllStandardError());
+        return run;
+    }
+
+    QString path(const char *name) const { return m_dir->filePath(s(name)); }
+
+    // Exports with `arguments` and checks the command succeeded quietly.
+    bool exportOk(const QStringList &arguments)
+    {
+        const Run run = rooflab(QStringList{s("export")} + arguments);
+        if (run.exitCode != 0 || !run.err.isEmpty())
+            qWarning().noquote() << "exit" << run.exitCode << "stderr:" << run.err;
+        return run.exitCode == 0 && run.err.isEmpty();
+    }
+
+    // The scenario embedded in an exported file.
+    std::optional<ScenarioDocument> embedded(const QString &file)
+    {
+        QString error;
+        const QByteArray json = readEmbeddedMetadata(file, &error);
+        if (json.isEmpty()) {
+            qWarning().noquote() << error;
+            return std::nullopt;
+        }
+        QStringList errors;
+        auto doc = readScenarioFile(json, file, m_catalog, &errors);
+        if (!doc)
+            qWarning().noquote() << errors.join(s("\n"));
+        return doc;
+    }
+
+    // The scenario `flagScenarioArgs` describe, built by hand.
+    static Scenario flagScenario()
+    {
+        Scenario expected;
+        expected.devices = {s("h100-sxm5")};
+        expected.batch = 8;
+        expected.scheme.weights = s("fp8-e4m3");
+        OperatorSpec op;
+        op.id = s("decode-gemm");
+        op.name = s("decode-gemm");
+        op.kind = OperatorKind::DecodeGemm;
+        op.d = 4096;
+        op.f = 14336;
+        expected.operators = {op};
+        return expected;
+    }
+
+    static QStringList flagScenarioArgs()
+    {
+        return {s("--device"), s("h100-sxm5"), s("--op"),      s("decode-gemm"),
+                s("--d"),      s("4096"),      s("--f"),       s("14336"),
+                s("--batch"),  s("8"),         s("--weights"), s("fp8-e4m3")};
+    }
+
+    // The names of the files in the work folder.
+    QStringList files() const
+    {
+        return QDir(m_dir->path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries, QDir::Name);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        m_catalog = Catalog::builtin();
+        QVERIFY(QFile::exists(s(ROOFLAB_EXE)));
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void helpListsEveryFlag()
+    {
+        const Run run = rooflab({s("export"), s("--help")});
+        QCOMPARE(run.exitCode, 0);
+        for (const char *flag : {"-o, --output <FILE>", "--format <FORMAT>", "--width <W>",
+                                 "--height <H>", "--scale <S>", "--theme <T>", "--device <ID>",
+                                 "--op <KIND|ID>", "--batch <B>", "--weights <FORMAT>", "--roof",
+                                 "--memory", "--norm-width <W>", "--presets <DIR>", "[SCENARIO]"})
+            QVERIFY2(run.out.contains(s(flag)), flag);
+    }
+
+    void svgIsValidSearchableAndReopens()
+    {
+        QVERIFY(exportOk({s("-o"), s("default.svg")}));
+        const QByteArray bytes = readAll(path("default.svg"));
+        const SvgContent svg = parseSvg(bytes, s("script"));
+        QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+        // The default scenario's devices, the H100's bf16 ridge (989.5e12 / 3.35e12 = 295.37
+        // FLOP/B, to 3 digits) and the axis titles, each as searchable text.
+        for (const char *expected :
+             {"NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB", "ridge 295 FLOP/B",
+              "Arithmetic intensity (FLOP/byte)", "Attainable performance (FLOP/s)"})
+            QVERIFY2(svg.texts.contains(s(expected)),
+                     qPrintable(s(expected) + s(" not among: ") + svg.texts.join(s(" | "))));
+        QVERIFY(bytes.contains("font-family=\""));
+
+        const auto doc = embedded(path("default.svg"));
+        QVERIFY(doc);
+        QCOMPARE(doc->scenario, defaultScenario(m_catalog));
+        QCOMPARE(doc->view, ViewState());
+    }
+
+    void flagsRoundTripThroughEveryImage_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("svg") << s("f.svg");
+        QTest::newRow("png") << s("f.png");
+        QTest::newRow("pdf") << s("f.pdf");
+    }
+
+    void flagsRoundTripThroughEveryImage()
+    {
+        QFETCH(QString, file);
+        QVERIFY(exportOk(QStringList{s("-o"), file, s("--theme"), s("print"), s("--width"),
+                                     s("800"), s("--height"), s("600")} +
+                         flagScenarioArgs()));
+        const auto doc = embedded(m_dir->filePath(file));
+        QVERIFY(doc);
+        QCOMPARE(doc->scenario, flagScenario());
+        ViewState view;
+        view.theme = s("print");
+        view.width = 800;
+        view.height = 600;
+        QCOMPARE(doc->view, view);
+        if (file.endsWith(s(".svg"))) {
+            // fp8 weights with bf16 activations multiply in bf16: the H100's bf16 matrix roof,
+            // ridge 989.5e12 / 3.35e12 = 295.37 FLOP/B, labelled to 3 digits.
+            const SvgContent svg = parseSvg(readAll(m_dir->filePath(file)), s("script"));
+            QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+            QVERIFY2(svg.texts.contains(s("ridge 295 FLOP/B")), qPrintable(svg.texts.join(s("|"))));
+            QVERIFY(svg.texts.contains(s("NVIDIA H100 SXM5 80GB")));
+        }
+    }
+
+    void scenarioFileIsInputAndOutput()
+    {
+        // A scenario file in, the same scenario embedded out; an exported SVG in works too.
+        Scenario scenario = flagScenario();
+        scenario.roof = RoofMode::Achievable;
+        ViewState view;
+        view.selectedDevice = s("h100-sxm5");
+        view.selectedOperator = s("decode-gemm");
+        view.theme = s("dark");
+        QVERIFY(writeAll(path("in.rooflab.json"), writeScenarioFile(scenario, view)));
+        QVERIFY(exportOk({s("in.rooflab.json"), s("-o"), s("a.svg")}));
+        auto doc = embedded(path("a.svg"));
+        QVERIFY(doc);
+        QCOMPARE(doc->scenario, scenario);
+        QCOMPARE(doc->view, view);
+
+        QVERIFY(exportOk({s("a.svg"), s("-o"), s("b.png"), s("--batch"), s("64")}));
+        doc = embedded(path("b.png"));
+        QVERIFY(doc);
+        scenario.batch = 64;
+        QCOMPARE(doc->scenario, scenario);
+    }
+
+    void exportsAreByteIdentical_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("svg") << s("svg");
+        QTest::newRow("png") << s("png");
+        QTest::newRow("csv") << s("csv");
+        QTest::newRow("md") << s("md");
+    }
+
+    void exportsAreByteIdentical()
+    {
+        QFETCH(QString, format);
+        QVERIFY(exportOk({s("-o"), s("one.") + format}));
+        QVERIFY(exportOk({s("-o"), s("two.") + format}));
+        const QByteArray one = readAll(m_dir->filePath(s("one.") + format));
+        QVERIFY(!one.isEmpty());
+        QVERIFY(one == readAll(m_dir->filePath(s("two.") + format)));
+    }
+
+    void pngHasRequestedSize()
+    {
+        QVERIFY(exportOk({s("-o"), s("small.png"), s("--width"), s("640"), s("--height"), s("480"),
+                          s("--scale"), s("2")}));
+        QImageReader reader(path("small.png"));
+        QCOMPARE(reader.format(), QByteArray("png"));
+        // 640 x 480 figure pixels at scale 2 = 1280 x 960 image pixels.
+        QCOMPARE(reader.size(), QSize(1280, 960));
+
+        QVERIFY(
+            exportOk({s("-o"), s("plain.png"), s("--width"), s("333"), s("--height"), s("222")}));
+        QCOMPARE(QImageReader(path("plain.png")).size(), QSize(333, 222));
+    }
+
+    void pdfIsVectorWithText()
+    {
+        QVERIFY(exportOk(QStringList{s("-o"), s("chart.pdf")} + flagScenarioArgs()));
+        const QByteArray pdf = readAll(path("chart.pdf"));
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QVERIFY(pdf.contains("/Font"));
+        // Text drawn as text: some content stream has a text object (BT ... Tj/TJ ... ET),
+        // and no page is one embedded picture of the chart.
+        bool hasText = false;
+        for (const QByteArray &stream : pdfStreams(pdf))
+            hasText = hasText ||
+                      (stream.contains("BT") && (stream.contains("Tj") || stream.contains("TJ")));
+        QVERIFY(hasText);
+        QVERIFY(!pdf.contains("/Subtype /Image") || pdf.size() < 4'000'000);
+    }
+
+    void formatOptionOverridesExtension()
+    {
+        QVERIFY(exportOk({s("-o"), s("chart.out"), s("--format"), s("svg")}));
+        QVERIFY(readAll(path("chart.out")).contains("<svg"));
+        QVERIFY(exportOk({s("-o"), s("table.txt"), s("--format"), s("markdown")}));
+        QVERIFY(readAll(path("table.txt")).startsWith("## Points"));
+    }
+
+    void tables()
+    {
+        QVERIFY(exportOk(QStringList{s("-o"), s("t.csv")} + flagScenarioArgs()));
+        const QStringList lines =
+            QString::fromUtf8(readAll(path("t.csv"))).split(s("\r\n"), Qt::SkipEmptyParts);
+        // Header, one point (one operator on one device), then the H100's roofs: one memory
+        // level and 8 compute ceilings.
+        QCOMPARE(lines.size(), 1 + 1 + 1 + 8);
+        QVERIFY(lines.at(0).startsWith(s("record,device,device_name,operator_id,operator,")));
+        QVERIFY(lines.at(1).startsWith(s("point,h100-sxm5,NVIDIA H100 SXM5 80GB,decode-gemm,")));
+        // Decode GEMM at batch 8, fp8 weights (1 B), bf16 activations (2 B), d=4096, f=14336:
+        // FLOPs = 2*8*4096*14336 = 939,524,096; bytes = 4096*14336*1 + 8*(4096+14336)*2
+        // = 58,720,256 + 294,912 = 59,015,168.
+        QVERIFY2(lines.at(1).contains(s(",939524096,59015168,")), qPrintable(lines.at(1)));
+
+        QVERIFY(exportOk(QStringList{s("-o"), s("t.md")} + flagScenarioArgs()));
+        const QString md = QString::fromUtf8(readAll(path("t.md")));
+        QVERIFY(md.contains(s("| NVIDIA H100 SXM5 80GB | decode-gemm | fp8-e4m3 | bf16 |")));
+        QCOMPARE(md.count(s("| NVIDIA H100 SXM5 80GB | compute |")), 8);
+    }
+
+    void maliciousNamesAreEscaped()
+    {
+        QVERIFY(QDir(m_dir->path()).mkpath(s("evil/devices")));
+        QVERIFY(writeAll(path("evil/devices/evil.json"), R"({
+            "schema": "rooflab-device", "version": 1, "id": "evil-gpu",
+            "name": "<script>alert(1)</script>", "vendor": "x&y", "year": 2024,
+            "memory_capacity_gb": 16, "source": "test",
+            "memory": [{"level": "main", "name": "<b>HBM</b>", "bandwidth_tbps": 1}],
+            "compute": [{"unit": "matrix", "math": "bf16", "tflops": 100}]})"));
+        Scenario scenario;
+        scenario.devices = {s("evil-gpu")};
+        OperatorSpec op;
+        op.id = s("x");
+        op.name = s("]]></metadata><script>alert(2)</script><!-- & \"'");
+        op.kind = OperatorKind::Matmul;
+        op.n = 1024;
+        scenario.operators = {op};
+        QVERIFY(writeAll(path("evil.rooflab.json"), writeScenarioFile(scenario, ViewState())));
+
+        QVERIFY(
+            exportOk({s("evil.rooflab.json"), s("--presets"), s("evil"), s("-o"), s("evil.svg")}));
+        const QByteArray bytes = readAll(path("evil.svg"));
+        QVERIFY(!bytes.contains("<script"));
+        QVERIFY(!bytes.contains("<b>"));
+        const SvgContent svg = parseSvg(bytes, s("script"));
+        QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+        QVERIFY(!svg.hasForbidden);
+        // The name is shown as the text it is.
+        QVERIFY2(svg.texts.join(QLatin1Char('\n')).contains(s("<script>alert(1)</script>")),
+                 qPrintable(svg.texts.join(s(" | "))));
+
+        Catalog withEvil = Catalog::builtin();
+        withEvil.loadDirectory(path("evil"));
+        QString error;
+        QStringList errors;
+        const auto doc = readScenarioFile(readEmbeddedMetadata(path("evil.svg"), &error),
+                                          s("evil.svg"), withEvil, &errors);
+        QVERIFY2(doc, qPrintable(error + errors.join(s("\n"))));
+        QCOMPARE(doc->scenario, scenario);
+    }
+
+    void failuresLeaveNoFile_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing folder")
+            << QStringList{s("-o"), s("no-such-folder/chart.svg")} << 1 << s("does not exist");
+        QTest::newRow("missing folder, png")
+            << QStringList{s("-o"), s("no-such-folder/chart.png")} << 1 << s("does not exist");
+        QTest::newRow("missing folder, csv")
+            << QStringList{s("-o"), s("no-such-folder/t.csv")} << 1 << s("does not exist");
+        QTest::newRow("target is a folder")
+            << QStringList{s("-o"), s("folder")} << 1 << s("is a folder");
+        QTest::newRow("target is a folder, forced svg")
+            << QStringList{s("-o"), s("folder"), s("--format"), s("svg")} << 1 << s("is a folder");
+        QTest::newRow("unknown extension")
+            << QStringList{s("-o"), s("chart.gif")} << 2 << s("cannot tell the format");
+        QTest::newRow("unknown format")
+            << QStringList{s("-o"), s("chart.svg"), s("--format"), s("tiff")} << 2
+            << s("--format: unknown format \"tiff\"");
+        QTest::newRow("no output") << QStringList{} << 2 << s("-o: missing");
+        QTest::newRow("unknown device")
+            << QStringList{s("-o"), s("c.svg"), s("--device"), s("h900")} << 2
+            << s("unknown device \"h900\"");
+        QTest::newRow("bad theme")
+            << QStringList{s("-o"), s("c.svg"), s("--theme"), s("neon")} << 2 << s("--theme");
+        QTest::newRow("bad width")
+            << QStringList{s("-o"), s("c.png"), s("--width"), s("12.5")} << 2 << s("--width");
+        QTest::newRow("huge scale")
+            << QStringList{s("-o"), s("c.png"), s("--scale"), s("100")} << 2 << s("--scale");
+        QTest::newRow("missing scenario")
+            << QStringList{s("none.rooflab.json"), s("-o"), s("c.svg")} << 2 << s("no such file");
+        QTest::newRow("malformed scenario")
+            << QStringList{s("bad.rooflab.json"), s("-o"), s("c.svg")} << 2
+            << s("bad.rooflab.json: scenario.batch: must be greater than zero");
+        QTest::newRow("newer scenario") << QStringList{s("new.rooflab.json"), s("-o"), s("c.svg")}
+                                        << 2 << s("new.rooflab.json: version: version 7 is newer");
+        QTest::newRow("unknown flag")
+            << QStringList{s("-o"), s("c.svg"), s("--colour"), s("red")} << 2 << s("colour");
+    }
+
+    void failuresLeaveNoFile()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QVERIFY(QDir(m_dir->path()).mkdir(s("folder")));
+        QVERIFY(writeAll(path("bad.rooflab.json"),
+                         R"({"schema": "rooflab-scenario", "version": 1,
+                             "scenario": {"devices": ["l4"], "operators": [], "batch": 0}})"));
+        QVERIFY(writeAll(path("new.rooflab.json"),
+                         R"({"schema": "rooflab-scenario", "version": 7, "anything": []})"));
+        const QStringList before = files();
+
+        const Run run = rooflab(QStringList{s("export")} + arguments);
+        QCOMPARE(run.exitCode, exitCode);
+        // One clear line on stderr, nothing on stdout, and no file left anywhere.
+        QVERIFY2(run.err.startsWith(s("rooflab: ")) && run.err.count(QLatin1Char('\n')) == 1,
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(files(), before);
+        QVERIFY(QDir(path("folder")).isEmpty());
+    }
+
+    void replacingFailsKeepsOldFile()
+    {
+        // A failed export over an existing file keeps that file whole.
+        QVERIFY(writeAll(path("keep.svg"), "old"));
+        const Run run = rooflab({s("export"), s("-o"), s("keep.svg"), s("--device"), s("h900")});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(readAll(path("keep.svg")), QByteArray("old"));
+    }
+
+private:
+    QTemporaryDir m_home;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    Catalog m_catalog;
+};
+
+QTEST_MAIN(TestExportCommand)
+#include "tst_exportcommand.moc"

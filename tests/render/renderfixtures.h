@@ -1,0 +1,114 @@
+#pragma once
+
+// Scenarios and catalogs shared by the renderer's tests.
+
+#include "catalog.h"
+#include "evaluate.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace rooflab::test {
+
+// The operators of presets/operators/llm-common.json.
+inline QList<OperatorSpec> llmOperators(const Catalog &catalog)
+{
+    QList<OperatorSpec> ops;
+    for (const OperatorSpec &op : catalog.operators()) {
+        if (catalog.origin(QStringLiteral("operator"), op.id).contains(QLatin1String("llm-common")))
+            ops.append(op);
+    }
+    return ops;
+}
+
+// Those operators on `devices` at `batch`, 16-bit everything, datasheet roofs.
+inline Scenario llmScenario(const Catalog &catalog, const QStringList &devices, double batch)
+{
+    Scenario scenario;
+    scenario.devices = devices;
+    scenario.operators = llmOperators(catalog);
+    scenario.batch = batch;
+    return scenario;
+}
+
+// One operator of the catalog by id.
+inline OperatorSpec catalogOperator(const Catalog &catalog, const QString &id)
+{
+    const OperatorSpec *op = catalog.operatorSpec(id);
+    return op ? *op : OperatorSpec();
+}
+
+// The built-in catalog plus a device "test-device" with this display name: 1 TB/s main
+// memory, 100 TFLOP/s BF16 matrix, 10 TFLOP/s FP32 vector.
+inline Catalog catalogWithDevice(const QString &name)
+{
+    Catalog catalog = Catalog::builtin();
+    QJsonObject memory{{QStringLiteral("level"), QStringLiteral("main")},
+                       {QStringLiteral("name"), QStringLiteral("HBM")},
+                       {QStringLiteral("bandwidth_tbps"), 1.0}};
+    QJsonObject matrix{{QStringLiteral("unit"), QStringLiteral("matrix")},
+                       {QStringLiteral("math"), QStringLiteral("bf16")},
+                       {QStringLiteral("tflops"), 100.0}};
+    QJsonObject vector{{QStringLiteral("unit"), QStringLiteral("vector")},
+                       {QStringLiteral("math"), QStringLiteral("fp32")},
+                       {QStringLiteral("tflops"), 10.0}};
+    QJsonObject device{{QStringLiteral("schema"), QStringLiteral("rooflab-device")},
+                       {QStringLiteral("version"), 1},
+                       {QStringLiteral("id"), QStringLiteral("test-device")},
+                       {QStringLiteral("name"), name},
+                       {QStringLiteral("vendor"), QStringLiteral("Test")},
+                       {QStringLiteral("year"), 2024},
+                       {QStringLiteral("memory_capacity_gb"), 80},
+                       {QStringLiteral("source"), QStringLiteral("made up for a test")},
+                       {QStringLiteral("memory"), QJsonArray{memory}},
+                       {QStringLiteral("compute"), QJsonArray{matrix, vector}}};
+    catalog.loadBytes(QJsonDocument(device).toJson(), QStringLiteral("test-device.json"));
+    return catalog;
+}
+
+// `count` operators for crowded charts: decode GEMMs of several shapes, elementwise adds and
+// decode attention with several group sizes, cycling.
+inline QList<OperatorSpec> manyOperators(int count)
+{
+    QList<OperatorSpec> ops;
+    for (int i = 0; i < count; ++i) {
+        OperatorSpec op;
+        op.id = QStringLiteral("op-%1").arg(i);
+        switch (i % 3) {
+        case 0:
+            op.kind = OperatorKind::DecodeGemm;
+            op.d = 1024.0 * (1 + i % 7);
+            op.f = 2048.0 * (1 + i % 5);
+            op.name = QStringLiteral("GEMM %1x%2").arg(op.d).arg(op.f);
+            break;
+        case 1:
+            op.kind = OperatorKind::Elementwise;
+            op.hidden = 1024.0 * (1 + i % 9);
+            op.inputs = 1 + i % 3;
+            op.flopsPerElement = 1 + i % 4;
+            op.name = QStringLiteral("Elementwise %1").arg(i);
+            break;
+        default:
+            op.kind = OperatorKind::AttentionDecode;
+            op.heads = 32;
+            op.kvHeads = 32.0 / (1 << (i % 4));
+            op.headDim = 128;
+            op.name = QStringLiteral("Attention GQA %1").arg(32 / op.kvHeads);
+            break;
+        }
+        ops.append(op);
+    }
+    return ops;
+}
+
+// Eight devices of the built-in catalog.
+inline QStringList eightDevices()
+{
+    return {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+            QStringLiteral("mi300x"),    QStringLiteral("mi325x"),
+            QStringLiteral("b200"),      QStringLiteral("a100-sxm4-80gb"),
+            QStringLiteral("l40s"),      QStringLiteral("gaudi3")};
+}
+
+} // namespace rooflab::test

@@ -1,0 +1,147 @@
+#include "labelplacer.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace rooflab;
+
+class TestLabelPlacer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void firstChoiceIsRightOfTheAnchor();
+    void obstacleSegmentPushesLabelAway();
+    void clusteredLabelsDoNotOverlap();
+    void crowdedLabelsNeverOverlap();
+    void fixedPositionsOnly();
+    void segmentHitsRect_data();
+    void segmentHitsRect();
+};
+
+void TestLabelPlacer::firstChoiceIsRightOfTheAnchor()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    const QRectF anchor(100, 100, 10, 10);
+    const LabelPlacement p = placer.place({anchor, QSizeF(50, 14), {}, true, {}});
+    QVERIFY(p.placed);
+    QVERIFY(!p.leader);
+    // Right of the anchor with a 4 px gap, centred vertically: x = 110 + 4, y = 105 - 7.
+    QCOMPARE(p.rect, QRectF(114, 98, 50, 14));
+}
+
+void TestLabelPlacer::obstacleSegmentPushesLabelAway()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    // A vertical roof line 20 px right of the anchor blocks the right-hand position.
+    const QLineF line(130, 0, 130, 300);
+    placer.addObstacle(line, 3);
+    const LabelPlacement p = placer.place({QRectF(100, 100, 10, 10), QSizeF(50, 14), {}, true, {}});
+    QVERIFY(p.placed);
+    QVERIFY(!LabelPlacer::segmentHitsRect(line, p.rect.adjusted(-3, -3, 3, 3)));
+    // The next candidate is left of the anchor: x = 100 - 4 - 50 = 46.
+    QCOMPARE(p.rect.left(), 46.0);
+}
+
+void TestLabelPlacer::clusteredLabelsDoNotOverlap()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    // Six markers in a row, 14 px apart: more labels than fit next to their markers.
+    QList<QRectF> anchors;
+    for (int i = 0; i < 6; ++i) {
+        anchors.append(QRectF(150 + 14 * i, 140, 10, 10));
+        placer.addObstacle(anchors.last());
+    }
+    QList<LabelPlacement> placements;
+    for (const QRectF &anchor : std::as_const(anchors)) {
+        const LabelPlacement p = placer.place({anchor, QSizeF(60, 14), {}, true, {}});
+        QVERIFY(p.placed);
+        for (const QRectF &marker : std::as_const(anchors))
+            QVERIFY2(!p.rect.intersects(marker), "a label covers a marker");
+        for (const LabelPlacement &other : std::as_const(placements)) {
+            QVERIFY2(!p.rect.intersects(other.rect), "two labels overlap");
+            if (other.leader)
+                QVERIFY2(!LabelPlacer::segmentHitsRect(other.leaderLine, p.rect),
+                         "a label covers a leader line");
+        }
+        placements.append(p);
+    }
+    const bool someLeader = std::any_of(placements.cbegin(), placements.cend(),
+                                        [](const LabelPlacement &p) { return p.leader; });
+    QVERIFY(someLeader);
+}
+
+void TestLabelPlacer::crowdedLabelsNeverOverlap()
+{
+    const QRectF bounds(0, 0, 800, 500);
+    LabelPlacer placer(bounds);
+    QRandomGenerator random(42);
+    QList<QRectF> anchors;
+    for (int i = 0; i < 150; ++i) {
+        const QPointF c(random.bounded(780.0) + 10, random.bounded(480.0) + 10);
+        anchors.append(QRectF(c - QPointF(5, 5), QSizeF(10, 10)));
+        placer.addObstacle(anchors.last());
+    }
+    const QLineF roof(0, 400, 800, 100);
+    placer.addObstacle(roof, 3);
+    int placed = 0;
+    for (const QRectF &anchor : std::as_const(anchors)) {
+        const LabelPlacement p = placer.place({anchor, QSizeF(70, 14), {}, true, {}});
+        if (!p.placed)
+            continue;
+        ++placed;
+        QVERIFY(bounds.contains(p.rect));
+        QVERIFY(!LabelPlacer::segmentHitsRect(roof, p.rect));
+        for (const QRectF &other : anchors)
+            QVERIFY2(!p.rect.intersects(other), "a label covers a marker");
+    }
+    const QList<QRectF> &rects = placer.placedRects();
+    for (qsizetype i = 0; i < rects.size(); ++i) {
+        for (qsizetype j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects.at(i).intersects(rects.at(j)), "two labels overlap");
+    }
+    // Some labels must fit and, this crowded, not all of them.
+    QVERIFY(placed > 20);
+    QVERIFY(placed < 150);
+}
+
+void TestLabelPlacer::fixedPositionsOnly()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    placer.addObstacle(QRectF(0, 0, 100, 100));
+    // The first fixed position is taken by the obstacle, the second is free.
+    const LabelPlacement p =
+        placer.place({QRectF(), QSizeF(40, 10), {QPointF(10, 10), QPointF(200, 10)}, false, {}});
+    QVERIFY(p.placed);
+    QCOMPARE(p.rect.topLeft(), QPointF(200, 10));
+    // Both positions are now taken: nothing else is tried.
+    const LabelPlacement q =
+        placer.place({QRectF(), QSizeF(40, 10), {QPointF(10, 10), QPointF(200, 10)}, false, {}});
+    QVERIFY(!q.placed);
+}
+
+void TestLabelPlacer::segmentHitsRect_data()
+{
+    QTest::addColumn<QLineF>("segment");
+    QTest::addColumn<bool>("hits");
+    // The rectangle is (10, 10) to (20, 20).
+    QTest::newRow("through") << QLineF(0, 15, 30, 15) << true;
+    QTest::newRow("diagonal through a corner") << QLineF(0, 0, 30, 30) << true;
+    QTest::newRow("inside") << QLineF(12, 12, 18, 18) << true;
+    QTest::newRow("passes above") << QLineF(0, 5, 30, 5) << false;
+    // Ends at x = 9, before the rectangle starts at x = 10.
+    QTest::newRow("stops short") << QLineF(0, 15, 9, 15) << false;
+    // The line y = x - 15 passes below-right of the corner (20, 20): at x = 20, y = 5... no,
+    // at x = 20 it is at y = 5 < 10 and at x = 25 at y = 10, right of the rectangle.
+    QTest::newRow("misses the corner") << QLineF(15, 0, 30, 15) << false;
+}
+
+void TestLabelPlacer::segmentHitsRect()
+{
+    QFETCH(QLineF, segment);
+    QFETCH(bool, hits);
+    QCOMPARE(LabelPlacer::segmentHitsRect(segment, QRectF(10, 10, 10, 10)), hits);
+}
+
+QTEST_GUILESS_MAIN(TestLabelPlacer)
+#include "tst_labelplacer.moc"

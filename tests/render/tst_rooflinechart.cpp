@@ -1,0 +1,196 @@
+#include "renderfixtures.h"
+#include "rooflinechart.h"
+#include "testhelpers.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace rooflab;
+using namespace rooflab::test;
+
+class TestRooflineChart : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void showsAnalysisAndGrabsImages();
+    void tooltipCarriesTheFigures();
+    void clickSelectsAndHoverReports();
+    void batchChangeMovesGemmsAndAnimates();
+    void wheelZoomAndResetView();
+    void fixedViewFromOptions();
+
+private:
+    Analysis analysisAt(double batch) const;
+    Catalog m_catalog = Catalog::builtin();
+    RooflineChart *m_chart = nullptr;
+};
+
+Analysis TestRooflineChart::analysisAt(double batch) const
+{
+    return evaluate(m_catalog, llmScenario(m_catalog, {QStringLiteral("h100-sxm5")}, batch));
+}
+
+void TestRooflineChart::init()
+{
+    m_chart = new RooflineChart;
+    m_chart->resize(1200, 800);
+    m_chart->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_chart));
+}
+
+void TestRooflineChart::cleanup()
+{
+    delete m_chart;
+    m_chart = nullptr;
+}
+
+void TestRooflineChart::showsAnalysisAndGrabsImages()
+{
+    ChartOptions options;
+    options.animate = false;
+    m_chart->setAnalysis(analysisAt(1), options);
+    const QImage image = m_chart->grabImage(QSize(900, 600));
+    QCOMPARE(image.size(), QSize(900, 600));
+    const QPointF p =
+        m_chart->pointPosition(QStringLiteral("h100-sxm5"), QStringLiteral("decode-qkv-8b"));
+    QVERIFY(m_chart->rect().contains(p.toPoint()));
+    QCOMPARE(m_chart->pointPosition(QStringLiteral("h100-sxm5"), QStringLiteral("no-such-op")),
+             QPointF(-1, -1));
+    // The view follows the content: every point is inside it.
+    const ViewRange view = m_chart->viewRange();
+    for (const PointAnalysis &point : analysisAt(1).points) {
+        QVERIFY(point.intensity > view.xMin && point.intensity < view.xMax);
+        QVERIFY(point.attainableFlops > view.yMin && point.attainableFlops < view.yMax);
+    }
+}
+
+void TestRooflineChart::tooltipCarriesTheFigures()
+{
+    m_chart->setAnalysis(analysisAt(1), ChartOptions());
+    const QString text =
+        m_chart->tooltipFor(QStringLiteral("h100-sxm5"), QStringLiteral("decode-qkv-8b"));
+    QVERIFY(text.contains(QLatin1String("8B QKV proj (decode)")));
+    QVERIFY(text.contains(QLatin1String("NVIDIA H100 SXM5 80GB")));
+    // Batch 1: 2*1*4096*6144 = 50,331,648 FLOP = 50.33 MFLOP.
+    QVERIFY2(text.contains(QLatin1String("50.33 MFLOP")), qPrintable(text));
+    // Bytes: 4096*6144*2 + 1*(4096+6144)*2 = 50,331,648 + 20,480 = 50,352,128 B = 50.35 MB.
+    QVERIFY2(text.contains(QLatin1String("50.35 MB")), qPrintable(text));
+    // Intensity 50,331,648 / 50,352,128 = 0.9996 FLOP/byte, far below the ridge.
+    QVERIFY2(text.contains(QLatin1String("0.9996 FLOP/byte")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("Bound: memory")));
+    // Time = bytes / bandwidth = 50,352,128 / 3.35e12 = 15.03 µs.
+    QVERIFY2(text.contains(QStringLiteral("15 µs")) || text.contains(QStringLiteral("15.03 µs")),
+             qPrintable(text));
+    QVERIFY(m_chart->tooltipFor(QStringLiteral("x"), QStringLiteral("y")).isEmpty());
+}
+
+void TestRooflineChart::clickSelectsAndHoverReports()
+{
+    ChartOptions options;
+    options.animate = false;
+    m_chart->setAnalysis(analysisAt(1), options);
+    QSignalSpy clicked(m_chart, &RooflineChart::pointClicked);
+    QSignalSpy hovered(m_chart, &RooflineChart::pointHovered);
+    const QString device = QStringLiteral("h100-sxm5"), op = QStringLiteral("attn-decode-70b");
+    const QPoint at = m_chart->pointPosition(device, op).toPoint();
+    QWidget *plot = m_chart->childAt(at);
+    QVERIFY(plot);
+    const QPoint local = plot->mapFrom(m_chart, at);
+    QMouseEvent move(QEvent::MouseMove, QPointF(local), plot->mapToGlobal(QPointF(local)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &move);
+    QVERIFY(!hovered.isEmpty());
+    QCOMPARE(hovered.last().at(0).toString(), device);
+    QCOMPARE(hovered.last().at(1).toString(), op);
+    QTest::mouseClick(plot, Qt::LeftButton, {}, local);
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(clicked.first().at(0).toString(), device);
+    QCOMPARE(clicked.first().at(1).toString(), op);
+    // Far from every point: the hover ends with empty ids and a click selects nothing.
+    QMouseEvent away(QEvent::MouseMove, QPointF(5, 5), plot->mapToGlobal(QPointF(5, 5)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &away);
+    QCOMPARE(hovered.last().at(0).toString(), QString());
+    QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(5, 5));
+    QCOMPARE(clicked.size(), 1);
+}
+
+void TestRooflineChart::batchChangeMovesGemmsAndAnimates()
+{
+    const QString device = QStringLiteral("h100-sxm5");
+    const QString gemm = QStringLiteral("decode-mlp-up-8b"),
+                  attention = QStringLiteral("attn-decode-8b");
+    ChartOptions options;
+    options.animate = false;
+    m_chart->setAnalysis(analysisAt(1), options);
+    m_chart->setAnalysis(analysisAt(64), options); // the frame now holds both batches
+    const QPointF gemmAt64 = m_chart->pointPosition(device, gemm);
+    const QPointF attentionAt64 = m_chart->pointPosition(device, attention);
+    const ViewRange view = m_chart->viewRange();
+
+    options.animate = true;
+    m_chart->setAnalysis(analysisAt(16), options);
+    // The view stays put for a batch step that keeps every point in it.
+    QCOMPARE(m_chart->viewRange(), view);
+    const QPointF start = m_chart->pointPosition(device, gemm);
+    QCOMPARE(start, gemmAt64); // the glide starts where the point was
+    QTRY_VERIFY_WITH_TIMEOUT(m_chart->pointPosition(device, gemm) != start, 1000);
+    QTest::qWait(300); // 150 ms glide
+    const QPointF end = m_chart->pointPosition(device, gemm);
+    // Pixels per decade from two points of known intensity at batch 64:
+    //   GEMM D = 4096, F = 14336: I(B) = B·D·F / (D·F + B·(D+F))
+    //     I(64) = 64 * 58,720,256 / (58,720,256 + 64 * 18,432) = 62.7396
+    //     I(16) = 16 * 58,720,256 / (58,720,256 + 16 * 18,432) = 15.9200
+    //   attention H = 32, H_kv = 8, d = 128, S = 4096, 2-byte KV:
+    //     I = (4·S·H·d + 5·S·H) / (2·S·H_kv·d·2 + 2·H·d·2) = 67,764,224 / 16,793,600 = 4.03512
+    //   log10(62.7396 / 4.03512) = 1.191685 decades between them
+    const double pixelsPerDecade = (gemmAt64.x() - attentionAt64.x()) / 1.191685;
+    // 64 -> 16 moves the GEMM log10(62.7396 / 15.9200) = 0.595598 decades left.
+    ROOFLAB_COMPARE_NEAR(start.x() - end.x(), 0.595598 * pixelsPerDecade, 0.01);
+    // Attention does not follow the batch: it stays exactly where it was.
+    QCOMPARE(m_chart->pointPosition(device, attention), attentionAt64);
+}
+
+void TestRooflineChart::wheelZoomAndResetView()
+{
+    m_chart->setAnalysis(analysisAt(1), ChartOptions());
+    const ViewRange before = m_chart->viewRange();
+    QSignalSpy changed(m_chart, &RooflineChart::viewChanged);
+    QWidget *plot = m_chart->childAt(m_chart->rect().center());
+    QVERIFY(plot);
+    const QPointF centre = plot->rect().center();
+    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(plot, &wheel);
+    QVERIFY(!changed.isEmpty());
+    QVERIFY(!m_chart->followsContent());
+    const ViewRange zoomed = m_chart->viewRange();
+    // Zooming in narrows both ranges.
+    QVERIFY(zoomed.xMax / zoomed.xMin < before.xMax / before.xMin);
+    QVERIFY(zoomed.yMax / zoomed.yMin < before.yMax / before.yMin);
+    m_chart->resetView();
+    QCOMPARE(m_chart->viewRange(), before);
+    QVERIFY(m_chart->followsContent());
+}
+
+void TestRooflineChart::fixedViewFromOptions()
+{
+    ChartOptions options;
+    options.xMin = 0.5;
+    options.xMax = 5000;
+    options.yMin = 1e11;
+    options.yMax = 1e16;
+    m_chart->setAnalysis(analysisAt(1), options);
+    QCOMPARE(m_chart->viewRange(), (ViewRange{0.5, 5000, 1e11, 1e16}));
+    // A new batch with the same fixed view keeps it.
+    m_chart->setAnalysis(analysisAt(256), options);
+    QCOMPARE(m_chart->viewRange(), (ViewRange{0.5, 5000, 1e11, 1e16}));
+}
+
+QTEST_MAIN(TestRooflineChart)
+#include "tst_rooflinechart.moc"

@@ -1,0 +1,193 @@
+#include "renderfixtures.h"
+#include "scenemodel.h"
+#include "testhelpers.h"
+
+#include <QTest>
+
+using namespace rooflab;
+using namespace rooflab::test;
+
+class TestSceneModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roofsAndLabelsOfOneDevice();
+    void achievableModeDrawsDatasheetGhosts();
+    void coincidingRoofsShareOneLabel();
+    void pointsAndGroups();
+    void ridgeBatchMark();
+    void contentRangeHoldsEveryPoint();
+    void themeNames_data();
+    void themeNames();
+};
+
+void TestSceneModel::roofsAndLabelsOfOneDevice()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b"))};
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+
+    // Only the BF16 matrix roof answers to the one GEMM: one slope, one flat roof.
+    QCOMPARE(model.slopes.size(), 1);
+    QCOMPARE(model.roofs.size(), 1);
+    const SceneRoof &roof = model.roofs.first();
+    // H100 SXM5 datasheet: 989.5 TFLOP/s BF16 dense, HBM3 3.35 TB/s.
+    ROOFLAB_COMPARE_DOUBLE(roof.peak, 989.5e12);
+    // ridge = 989.5e12 / 3.35e12 = 295.37 FLOP/byte
+    ROOFLAB_COMPARE_NEAR(roof.ridge, 295.3731343, 1e-9);
+    QCOMPARE(roof.label, QStringLiteral("BF16 matrix 989.5 TFLOP/s"));
+    QCOMPARE(roof.ridgeLabel, QStringLiteral("ridge 295 FLOP/B"));
+    QCOMPARE(model.slopes.first().label, QStringLiteral("HBM3 3.35 TB/s"));
+    ROOFLAB_COMPARE_DOUBLE(model.slopes.first().bandwidth, 3.35e12);
+    QCOMPARE(model.deviceNames, QStringList{QStringLiteral("NVIDIA H100 SXM5 80GB")});
+    QCOMPARE(model.zoneRoof, 0);
+}
+
+void TestSceneModel::achievableModeDrawsDatasheetGhosts()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b"))};
+    scenario.roof = RoofMode::Achievable;
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+
+    QVERIFY(model.achievable);
+    QCOMPARE(model.roofs.size(), 2);
+    const SceneRoof &solid = model.roofs.at(0);
+    const SceneRoof &ghost = model.roofs.at(1);
+    QVERIFY(!solid.ghost);
+    QVERIFY(ghost.ghost);
+    // Achievable: 0.75 * 989.5 = 742.125 TFLOP/s over 0.85 * 3.35 = 2.8475 TB/s.
+    ROOFLAB_COMPARE_DOUBLE(solid.peak, 742.125e12);
+    QCOMPARE(solid.label, QStringLiteral("BF16 matrix 742.1 TFLOP/s"));
+    // ridge = 742.125 / 2.8475 = 260.62 FLOP/byte
+    QCOMPARE(solid.ridgeLabel, QStringLiteral("ridge 261 FLOP/B"));
+    // The datasheet roof is drawn faint and unlabelled at 989.5 TFLOP/s, 3.35 TB/s.
+    ROOFLAB_COMPARE_DOUBLE(ghost.peak, 989.5e12);
+    QVERIFY(ghost.label.isEmpty());
+    QCOMPARE(model.slopes.size(), 2);
+    ROOFLAB_COMPARE_DOUBLE(model.slopes.at(1).bandwidth, 3.35e12);
+    QVERIFY(model.legend.last().text.contains(QLatin1String("dashed")));
+}
+
+void TestSceneModel::coincidingRoofsShareOneLabel()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    // H100 SXM5 and H200 SXM have the same 989.5 TFLOP/s BF16 roof and differ in bandwidth.
+    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b"))};
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+
+    QCOMPARE(model.roofs.size(), 2);
+    QCOMPARE(model.roofs.at(0).sharedCount, 2);
+    QCOMPARE(model.roofs.at(1).sharedIndex, 1);
+    QCOMPARE(model.roofs.at(0).label, QStringLiteral("BF16 matrix 989.5 TFLOP/s"));
+    QVERIFY(model.roofs.at(0).labelShared);
+    QVERIFY(model.roofs.at(1).label.isEmpty());
+    // The shared part starts at the larger ridge: 989.5 / 3.35 = 295.4 (H200: 989.5 / 4.8).
+    ROOFLAB_COMPARE_NEAR(model.roofs.at(1).sharedFromX, 295.3731343, 1e-9);
+    // Different bandwidths: both slopes keep their own labels.
+    QCOMPARE(model.slopes.at(0).label, QStringLiteral("HBM3 3.35 TB/s"));
+    QCOMPARE(model.slopes.at(1).label, QStringLiteral("HBM3e 4.8 TB/s"));
+}
+
+void TestSceneModel::pointsAndGroups()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario =
+        llmScenario(catalog, {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")}, 1);
+    ChartOptions options;
+    options.selectedDevice = QStringLiteral("h200-sxm");
+    options.selectedOperator = QStringLiteral("decode-qkv-8b");
+    const Analysis analysis = evaluate(catalog, scenario);
+    const SceneModel model = SceneModel::build(analysis, options);
+
+    QCOMPARE(model.points.size(), analysis.points.size());
+    // Every operator sits at the same intensity on both devices (same formats): one label
+    // group per operator, two points each.
+    QCOMPARE(model.groups.size(), scenario.operators.size());
+    for (const SceneGroup &group : model.groups)
+        QCOMPARE(group.points.size(), 2);
+    int selected = 0;
+    for (const ScenePoint &point : model.points) {
+        const PointAnalysis &p = analysis.points.at(point.analysisIndex);
+        QCOMPARE(point.x, p.intensity);
+        QCOMPARE(point.y, p.attainableFlops);
+        QCOMPARE(point.shape, markerForKind(p.kind));
+        if (point.selected) {
+            ++selected;
+            QCOMPARE(p.deviceId, QStringLiteral("h200-sxm"));
+            QCOMPARE(p.operatorId, QStringLiteral("decode-qkv-8b"));
+        }
+    }
+    QCOMPARE(selected, 1);
+    // The zones follow the selected point's device (the second device).
+    QCOMPARE(model.roofs.at(model.zoneRoof).device, 1);
+}
+
+void TestSceneModel::ridgeBatchMark()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b"))};
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+
+    QCOMPARE(model.batchMarks.size(), 1);
+    // Decode GEMM D = 4096, F = 6144, 2-byte weights and activations, ridge I* = 295.3731:
+    // 2*B*D*F = I* * (D*F*2 + B*(D+F)*2)  =>  B = I*·D·F·2 / (2·D·F − I*·(D+F)·2)
+    //   D·F = 25,165,824; numerator = 295.3731 * 25,165,824 * 2 = 1.486656e10
+    //   denominator = 50,331,648 − 295.3731 * 10,240 * 2 = 50,331,648 − 6,049,241 = 44,282,407
+    //   B* = 335.72, shown with three digits.
+    QCOMPARE(model.batchMarks.first().text, QStringLiteral("B*=336"));
+    ROOFLAB_COMPARE_NEAR(model.batchMarks.first().x, 295.3731343, 1e-9);
+    ROOFLAB_COMPARE_DOUBLE(model.batchMarks.first().y, 989.5e12);
+}
+
+void TestSceneModel::contentRangeHoldsEveryPoint()
+{
+    const Catalog catalog = Catalog::builtin();
+    for (double batch : {1.0, 1024.0}) {
+        const Analysis analysis = evaluate(
+            catalog,
+            llmScenario(catalog, {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")}, batch));
+        const SceneModel model = SceneModel::build(analysis, ChartOptions());
+        const ViewRange &r = model.content;
+        for (const ScenePoint &point : model.points) {
+            QVERIFY(point.x > r.xMin && point.x < r.xMax);
+            QVERIFY(point.y > r.yMin && point.y < r.yMax);
+        }
+        for (const SceneRoof &roof : model.roofs) {
+            QVERIFY(roof.ridge > r.xMin && roof.ridge < r.xMax);
+            // Room above the highest roof for its label.
+            QVERIFY(roof.peak * 2 < r.yMax);
+        }
+    }
+}
+
+void TestSceneModel::themeNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("theme");
+    QTest::newRow("light") << QStringLiteral("light") << int(Theme::Light);
+    QTest::newRow("dark") << QStringLiteral("dark") << int(Theme::Dark);
+    QTest::newRow("print") << QStringLiteral("print") << int(Theme::Print);
+    QTest::newRow("colorblind") << QStringLiteral("colorblind") << int(Theme::ColorBlind);
+}
+
+void TestSceneModel::themeNames()
+{
+    QFETCH(QString, name);
+    QFETCH(int, theme);
+    QCOMPARE(themeName(Theme(theme)), name);
+    QCOMPARE(themeFromName(name.toUpper()), std::optional<Theme>(Theme(theme)));
+    QCOMPARE(themeFromName(QStringLiteral("neon")), std::nullopt);
+}
+
+QTEST_MAIN(TestSceneModel)
+#include "tst_scenemodel.moc"
