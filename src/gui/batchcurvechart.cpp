@@ -148,8 +148,9 @@ BatchCurveChart::~BatchCurveChart() = default;
 void BatchCurveChart::setCurve(const BatchCurve &curve)
 {
     const QList<BatchSample> &samples = curve.samples;
-    d->chart->setTitle(samples.isEmpty() ? tr("Select a point to see how its time follows the batch")
-                                         : curve.title);
+    d->chart->setTitle(samples.isEmpty()
+                           ? tr("Select a point to see how its time follows the batch")
+                           : curve.title);
     bool perToken = false;
     double maxTime = 0, minTime = INFINITY, maxRate = 0, minRate = INFINITY;
     for (const BatchSample &s : samples)
@@ -199,7 +200,8 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
     d->ridgeBatch.reset();
     if (curve.ridge && !samples.isEmpty()) {
         d->ridgeBatch = curve.ridge->batch;
-        ridge = {{curve.ridge->batch, d->timeAxis->min()}, {curve.ridge->batch, d->timeAxis->max()}};
+        ridge = {{curve.ridge->batch, d->timeAxis->min()},
+                 {curve.ridge->batch, d->timeAxis->max()}};
         d->ridgeLine->setName(tr("Ridge batch (%1)").arg(formatNumber(curve.ridge->batch)));
     }
     d->currentTime->replace(currentTime);
@@ -239,10 +241,19 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
     d->chart->setTitleFont(title);
 }
 
-QList<QPointF> BatchCurveChart::timePoints() const { return d->time->points(); }
+QList<QPointF> BatchCurveChart::timePoints() const
+{
+    return d->time->points();
+}
 
-QList<QPointF> BatchCurveChart::ratePoints() const { return d->rate->points(); }
+QList<QPointF> BatchCurveChart::ratePoints() const
+{
+    return d->rate->points();
+}
 
-std::optional<double> BatchCurveChart::ridgeMarkerBatch() const { return d->ridgeBatch; }
+std::optional<double> BatchCurveChart::ridgeMarkerBatch() const
+{
+    return d->ridgeBatch;
+}
 
 } // namespace rooflab::gui

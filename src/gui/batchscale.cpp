@@ -19,7 +19,10 @@ const QList<double> &batches()
     return values;
 }
 
-int maximumPosition() { return static_cast<int>(batches().size()) - 1; }
+int maximumPosition()
+{
+    return static_cast<int>(batches().size()) - 1;
+}
 
 double batchAt(int position)
 {

@@ -12,8 +12,7 @@ namespace rooflab::gui {
 // The one undo command every scenario edit uses: it swaps a field of the document's scenario
 // (reached through `access`) with a stored value, so redo and undo are the same operation.
 // Edits of one continuous gesture with the same merge id fold into one command.
-template <typename T>
-class ChangeValue : public QUndoCommand
+template <typename T> class ChangeValue : public QUndoCommand
 {
 public:
     using Accessor = T &(*)(Scenario &);

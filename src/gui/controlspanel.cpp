@@ -53,13 +53,34 @@ ControlsPanel::ControlsPanel(Document *document, QWidget *parent)
 
 ControlsPanel::~ControlsPanel() = default;
 
-QSlider *ControlsPanel::batchSlider() const { return m_ui->batchSlider; }
-QSpinBox *ControlsPanel::batchSpin() const { return m_ui->batchSpin; }
-QSpinBox *ControlsPanel::sequenceSpin() const { return m_ui->seqSpin; }
-QComboBox *ControlsPanel::kvCombo() const { return m_ui->kvCombo; }
-QComboBox *ControlsPanel::roofCombo() const { return m_ui->roofCombo; }
-QListWidget *ControlsPanel::deviceList() const { return m_ui->deviceList; }
-QListWidget *ControlsPanel::operatorList() const { return m_ui->operatorList; }
+QSlider *ControlsPanel::batchSlider() const
+{
+    return m_ui->batchSlider;
+}
+QSpinBox *ControlsPanel::batchSpin() const
+{
+    return m_ui->batchSpin;
+}
+QSpinBox *ControlsPanel::sequenceSpin() const
+{
+    return m_ui->seqSpin;
+}
+QComboBox *ControlsPanel::kvCombo() const
+{
+    return m_ui->kvCombo;
+}
+QComboBox *ControlsPanel::roofCombo() const
+{
+    return m_ui->roofCombo;
+}
+QListWidget *ControlsPanel::deviceList() const
+{
+    return m_ui->deviceList;
+}
+QListWidget *ControlsPanel::operatorList() const
+{
+    return m_ui->operatorList;
+}
 
 QAbstractButton *ControlsPanel::schemeButton(qsizetype index) const
 {
@@ -83,8 +104,12 @@ void ControlsPanel::createSchemeButtons()
         m_schemeGroup->addButton(button, index);
         grid->addWidget(button, index / 3, index % 3);
     }
-    setTabOrder(m_ui->batchSpin, m_schemeGroup->button(0));
-    setTabOrder(m_schemeGroup->button(0), m_ui->kvCombo);
+    QWidget *previous = m_ui->batchSpin;
+    for (QAbstractButton *button : m_schemeGroup->buttons()) {
+        setTabOrder(previous, button);
+        previous = button;
+    }
+    setTabOrder(previous, m_ui->kvCombo);
 }
 
 void ControlsPanel::fillLists()
@@ -99,10 +124,10 @@ void ControlsPanel::fillLists()
         item->setData(Qt::UserRole, device.id);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
         const MemoryLevel *main = device.memoryLevel(QStringLiteral("main"));
-        item->setToolTip(tr("%1 (%2, %3): %4 memory")
-                             .arg(device.id, device.vendor, QString::number(device.year),
-                                  main ? formatSi(main->bandwidth, QStringLiteral("B/s"))
-                                       : tr("no main")));
+        item->setToolTip(
+            tr("%1 (%2, %3): %4 memory")
+                .arg(device.id, device.vendor, QString::number(device.year),
+                     main ? formatSi(main->bandwidth, QStringLiteral("B/s")) : tr("no main")));
     }
     for (const OperatorSpec &op : catalog.operators()) {
         auto *item = new QListWidgetItem(op.name, m_ui->operatorList);

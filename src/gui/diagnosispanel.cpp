@@ -45,9 +45,15 @@ QString DiagnosisPanel::explanationText() const
     return m_ui->explanationView->toPlainText();
 }
 
-QListWidget *DiagnosisPanel::movesList() const { return m_ui->movesList; }
+QListWidget *DiagnosisPanel::movesList() const
+{
+    return m_ui->movesList;
+}
 
-QPushButton *DiagnosisPanel::applyButton() const { return m_ui->applyMoveButton; }
+QPushButton *DiagnosisPanel::applyButton() const
+{
+    return m_ui->applyMoveButton;
+}
 
 void DiagnosisPanel::applyMove(int row)
 {
@@ -64,11 +70,10 @@ void DiagnosisPanel::refresh()
     const QString device = m_document->selectedDevice();
     const QString op = m_document->selectedOperator();
     m_diagnosis = diagnose(m_document->analysis(), device, op);
-    m_ui->titleLabel->setText(m_diagnosis.valid
-                                  ? tr("<b>%1</b> on %2")
-                                        .arg(m_diagnosis.operatorName.toHtmlEscaped(),
-                                             m_diagnosis.deviceName.toHtmlEscaped())
-                                  : tr("<b>No point selected</b>"));
+    m_ui->titleLabel->setText(m_diagnosis.valid ? tr("<b>%1</b> on %2")
+                                                      .arg(m_diagnosis.operatorName.toHtmlEscaped(),
+                                                           m_diagnosis.deviceName.toHtmlEscaped())
+                                                : tr("<b>No point selected</b>"));
     const int scroll = m_ui->figuresView->verticalScrollBar()->value();
     m_ui->figuresView->setHtml(pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis));
     m_ui->figuresView->verticalScrollBar()->setValue(scroll);
@@ -85,8 +90,8 @@ void DiagnosisPanel::fillMoves()
     const int current = m_ui->movesList->currentRow();
     m_ui->movesList->clear();
     for (const Move &move : m_moves) {
-        auto *item = new QListWidgetItem(move.title + QLatin1Char('\n') + move.effect,
-                                         m_ui->movesList);
+        auto *item =
+            new QListWidgetItem(move.title + QLatin1Char('\n') + move.effect, m_ui->movesList);
         item->setToolTip(move.detail);
         if (!move.predicted) {
             QFont font = item->font();

@@ -11,16 +11,43 @@ namespace rooflab::gui {
 
 namespace {
 
-double &batchOf(Scenario &s) { return s.batch; }
-double &seqOf(Scenario &s) { return s.seq; }
-PrecisionScheme &schemeOf(Scenario &s) { return s.scheme; }
-QString &kvOf(Scenario &s) { return s.scheme.kv; }
-RoofMode &roofOf(Scenario &s) { return s.roof; }
-QStringList &devicesOf(Scenario &s) { return s.devices; }
-QList<OperatorSpec> &operatorsOf(Scenario &s) { return s.operators; }
-Scenario &wholeOf(Scenario &s) { return s; }
+double &batchOf(Scenario &s)
+{
+    return s.batch;
+}
+double &seqOf(Scenario &s)
+{
+    return s.seq;
+}
+PrecisionScheme &schemeOf(Scenario &s)
+{
+    return s.scheme;
+}
+QString &kvOf(Scenario &s)
+{
+    return s.scheme.kv;
+}
+RoofMode &roofOf(Scenario &s)
+{
+    return s.roof;
+}
+QStringList &devicesOf(Scenario &s)
+{
+    return s.devices;
+}
+QList<OperatorSpec> &operatorsOf(Scenario &s)
+{
+    return s.operators;
+}
+Scenario &wholeOf(Scenario &s)
+{
+    return s;
+}
 
-bool validCount(double value) { return std::isfinite(value) && value >= 1; }
+bool validCount(double value)
+{
+    return std::isfinite(value) && value >= 1;
+}
 
 } // namespace
 
@@ -71,7 +98,10 @@ void Document::setKvFormat(const QString &formatId)
     push(tr("Change KV-cache format"), &kvOf, formatId);
 }
 
-void Document::setRoofMode(RoofMode mode) { push(tr("Change roof mode"), &roofOf, mode); }
+void Document::setRoofMode(RoofMode mode)
+{
+    push(tr("Change roof mode"), &roofOf, mode);
+}
 
 void Document::setDevices(const QStringList &deviceIds)
 {
@@ -142,9 +172,15 @@ void Document::setFilePath(const QString &path)
     Q_EMIT fileStateChanged();
 }
 
-bool Document::isModified() const { return !m_undoStack->isClean(); }
+bool Document::isModified() const
+{
+    return !m_undoStack->isClean();
+}
 
-void Document::markSaved() { m_undoStack->setClean(); }
+void Document::markSaved()
+{
+    m_undoStack->setClean();
+}
 
 const PointAnalysis *Document::selectedPoint() const
 {

@@ -13,8 +13,7 @@ class QUndoStack;
 
 namespace rooflab::gui {
 
-template <typename T>
-class ChangeValue;
+template <typename T> class ChangeValue;
 
 // The open scenario: the one place the window's state lives. Widgets send it edits (each an
 // undoable command) and redraw from the analysis it caches after every change.
@@ -74,8 +73,7 @@ Q_SIGNALS:
     void fileStateChanged();
 
 private:
-    template <typename T>
-    friend class ChangeValue;
+    template <typename T> friend class ChangeValue;
 
     template <typename T>
     void push(const QString &text, T &(*access)(Scenario &), T value,

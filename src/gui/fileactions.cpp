@@ -6,6 +6,7 @@
 #include "scenariofile.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -25,10 +26,9 @@ QString scenarioFilter()
 } // namespace
 
 FileActions::FileActions(Document *document, QWidget *window)
-    : QObject(window), m_document(document), m_window(window),
-      m_new(new QAction(tr("&New"), this)), m_open(new QAction(tr("&Open…"), this)),
-      m_recent(new QMenu(tr("Open &recent"), window)), m_save(new QAction(tr("&Save"), this)),
-      m_saveAs(new QAction(tr("Save &as…"), this)),
+    : QObject(window), m_document(document), m_window(window), m_new(new QAction(tr("&New"), this)),
+      m_open(new QAction(tr("&Open…"), this)), m_recent(new QMenu(tr("Open &recent"), window)),
+      m_save(new QAction(tr("&Save"), this)), m_saveAs(new QAction(tr("Save &as…"), this)),
       m_export(new QAction(tr("&Export image…"), this))
 {
     m_new->setShortcut(QKeySequence::New);
@@ -71,7 +71,8 @@ bool FileActions::maybeSave()
                              ? tr("The scenario")
                              : tr("“%1”").arg(QFileInfo(m_document->filePath()).fileName());
     const auto answer = QMessageBox::warning(
-        m_window, tr("Unsaved changes"), tr("%1 has changes that are not saved. Save them?").arg(name),
+        m_window, tr("Unsaved changes"),
+        tr("%1 has changes that are not saved. Save them?").arg(name),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
@@ -90,10 +91,10 @@ bool FileActions::open(const QString &path)
     const std::optional<ScenarioDocument> file =
         loadScenarioFile(path, m_document->catalog(), &errors);
     if (!file) {
-        QMessageBox::warning(m_window, tr("Cannot open scenario"),
-                             tr("%1 could not be opened:\n\n%2")
-                                 .arg(QDir::toNativeSeparators(path),
-                                      errors.join(QLatin1Char('\n'))));
+        QMessageBox::warning(
+            m_window, tr("Cannot open scenario"),
+            tr("%1 could not be opened:\n\n%2")
+                .arg(QDir::toNativeSeparators(path), errors.join(QLatin1Char('\n'))));
         return false;
     }
     m_document->reset(file->scenario, QFileInfo(path).absoluteFilePath());

@@ -1,11 +1,7 @@
 #include "gui.h"
 
-#include "catalog.h"
-#include "commandline.h"
-#include "evaluate.h"
-#include "units.h"
-
 #include "appsettings.h"
+#include "commandline.h"
 #include "document.h"
 #include "mainwindow.h"
 #include "scenariofile.h"
@@ -14,7 +10,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLabel>
 
 namespace rooflab::gui {
 
@@ -27,9 +22,9 @@ void restoreLastScenario(Document &document, MainWindow &window)
     const QByteArray bytes = settings::lastScenario.get();
     QStringList errors;
     const std::optional<ScenarioDocument> last =
-        bytes.isEmpty() ? std::nullopt
-                        : readScenarioFile(bytes, QStringLiteral("last session"),
-                                           document.catalog(), &errors);
+        bytes.isEmpty()
+            ? std::nullopt
+            : readScenarioFile(bytes, QStringLiteral("last session"), document.catalog(), &errors);
     if (!last) {
         document.reset(defaultScenario(document.catalog()));
         return;

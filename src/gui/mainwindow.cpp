@@ -28,7 +28,10 @@
 #include <cmath>
 
 // The window's icon and stylesheets live in a static library: register them explicitly.
-static void initResources() { Q_INIT_RESOURCE(rooflab); }
+static void initResources()
+{
+    Q_INIT_RESOURCE(rooflab);
+}
 
 namespace rooflab::gui {
 
@@ -58,8 +61,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     addDock(scroll, tr("Controls"), QStringLiteral("controlsDock"), Qt::LeftDockWidgetArea);
-    addDock(m_diagnosis, tr("Diagnosis"), QStringLiteral("diagnosisDock"),
-            Qt::RightDockWidgetArea);
+    addDock(m_diagnosis, tr("Diagnosis"), QStringLiteral("diagnosisDock"), Qt::RightDockWidgetArea);
     m_batchCurve->setFocusPolicy(Qt::StrongFocus);
     m_batchCurve->setMinimumHeight(240);
     addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
@@ -133,7 +135,10 @@ ChartOptions MainWindow::chartOptions() const
     return options;
 }
 
-void MainWindow::redrawChart() { m_chart->setAnalysis(m_document->analysis(), chartOptions()); }
+void MainWindow::redrawChart()
+{
+    m_chart->setAnalysis(m_document->analysis(), chartOptions());
+}
 
 void MainWindow::refreshBatchCurve()
 {
@@ -145,9 +150,9 @@ void MainWindow::refreshBatchCurve()
         const auto sweep = [&](const QList<double> &batches) {
             return sweepBatch(catalog, s, point->deviceId, point->operatorId, batches);
         };
-        curve.title = tr("%1 on %2").arg(point->operatorName,
-                                         pointtext::deviceName(m_document->analysis(),
-                                                               point->deviceId));
+        curve.title = tr("%1 on %2")
+                          .arg(point->operatorName,
+                               pointtext::deviceName(m_document->analysis(), point->deviceId));
         curve.samples = sweep(logBatches(1, 4096, 24));
         const QList<BatchSample> current = sweep({s.batch});
         if (!current.isEmpty())
@@ -161,13 +166,16 @@ void MainWindow::refreshBatchCurve()
     m_batchCurve->setCurve(curve);
 }
 
-QString MainWindow::selectionText() const { return m_selectionLabel->text(); }
+QString MainWindow::selectionText() const
+{
+    return m_selectionLabel->text();
+}
 
 void MainWindow::refreshStatus()
 {
     const PointAnalysis *point = m_document->selectedPoint();
-    QString text = point ? pointtext::summary(m_document->analysis(), *point)
-                         : tr("No point selected");
+    QString text =
+        point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
     if (!m_document->analysis().problems.isEmpty())
         text += tr("  —  %n problem(s): %1", nullptr,
                    static_cast<int>(m_document->analysis().problems.size()))
@@ -239,7 +247,10 @@ void MainWindow::focusNextPanel(int step)
         panel->setFocus(Qt::ShortcutFocusReason);
 }
 
-bool MainWindow::openFile(const QString &path) { return m_files->open(path); }
+bool MainWindow::openFile(const QString &path)
+{
+    return m_files->open(path);
+}
 
 void MainWindow::applyViewState(const ViewState &view)
 {

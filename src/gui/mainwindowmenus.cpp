@@ -68,9 +68,11 @@ void MainWindow::createEditMenu()
     menu->addAction(redo);
     menu->addSeparator();
 
-    QAction *doubleBatch = menu->addAction(tr("&Double the batch"), this, [this] { scaleBatch(2); });
+    QAction *doubleBatch =
+        menu->addAction(tr("&Double the batch"), this, [this] { scaleBatch(2); });
     doubleBatch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up));
-    QAction *halveBatch = menu->addAction(tr("&Halve the batch"), this, [this] { scaleBatch(0.5); });
+    QAction *halveBatch =
+        menu->addAction(tr("&Halve the batch"), this, [this] { scaleBatch(0.5); });
     halveBatch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
     menu->addSeparator();
 
@@ -81,8 +83,7 @@ void MainWindow::createEditMenu()
     previous->setShortcuts({QKeySequence(Qt::Key_P), QKeySequence(Qt::Key_BracketLeft)});
     menu->addSeparator();
 
-    QAction *nextPanel =
-        menu->addAction(tr("Next pa&nel"), this, [this] { focusNextPanel(1); });
+    QAction *nextPanel = menu->addAction(tr("Next pa&nel"), this, [this] { focusNextPanel(1); });
     nextPanel->setShortcut(QKeySequence(Qt::Key_F6));
     QAction *previousPanel =
         menu->addAction(tr("Previous pan&el"), this, [this] { focusNextPanel(-1); });
@@ -149,8 +150,8 @@ void MainWindow::createViewMenu()
 void MainWindow::createHelpMenu()
 {
     QMenu *menu = menuBar()->addMenu(tr("&Help"));
-    QAction *help = menu->addAction(tr("&Roofline in one minute"), this,
-                                    &MainWindow::showRooflineHelp);
+    QAction *help =
+        menu->addAction(tr("&Roofline in one minute"), this, &MainWindow::showRooflineHelp);
     help->setShortcut(QKeySequence::HelpContents);
     menu->addSeparator();
     QAction *about = menu->addAction(tr("&About RoofLab"), this, &MainWindow::showAbout);
@@ -164,22 +165,22 @@ void MainWindow::showRooflineHelp()
     QMessageBox box(this);
     box.setWindowTitle(tr("Roofline in one minute"));
     box.setTextFormat(Qt::RichText);
-    box.setText(tr(
-        "<h3>Roofline in one minute</h3>"
-        "<p>Every kernel does some arithmetic (<i>W</i>, in FLOP) and moves some bytes "
-        "(<i>Q</i>). Their ratio, the <b>arithmetic intensity</b> <i>I = W / Q</i>, is the "
-        "horizontal axis.</p>"
-        "<p>A device can do at most <i>π</i> FLOP/s and move at most <i>β</i> byte/s, so a "
-        "kernel reaches at most <i>min(π, β·I)</i>: a slanted <b>memory roof</b> meeting a "
-        "flat <b>compute roof</b> at the <b>ridge</b> <i>I* = π / β</i>.</p>"
-        "<p>Left of the ridge a point is <b>memory-bound</b>: fewer bytes or more bandwidth "
-        "help, more FLOP/s does not. Right of it, it is <b>compute-bound</b>: fewer FLOPs or a "
-        "faster math format help.</p>"
-        "<p>Drag the <b>batch</b> slider: a decode GEMM reads its weights once for the whole "
-        "batch, so its intensity climbs with the batch until the ridge, then it rides the "
-        "roof. Attention reads each sequence's own KV cache, so it stays put.</p>"
-        "<p>Keys: Ctrl+Up / Ctrl+Down double or halve the batch, N and P (or ] and [) step "
-        "through the points, F6 moves between panels, Ctrl+0 resets the view.</p>"));
+    box.setText(
+        tr("<h3>Roofline in one minute</h3>"
+           "<p>Every kernel does some arithmetic (<i>W</i>, in FLOP) and moves some bytes "
+           "(<i>Q</i>). Their ratio, the <b>arithmetic intensity</b> <i>I = W / Q</i>, is the "
+           "horizontal axis.</p>"
+           "<p>A device can do at most <i>π</i> FLOP/s and move at most <i>β</i> byte/s, so a "
+           "kernel reaches at most <i>min(π, β·I)</i>: a slanted <b>memory roof</b> meeting a "
+           "flat <b>compute roof</b> at the <b>ridge</b> <i>I* = π / β</i>.</p>"
+           "<p>Left of the ridge a point is <b>memory-bound</b>: fewer bytes or more bandwidth "
+           "help, more FLOP/s does not. Right of it, it is <b>compute-bound</b>: fewer FLOPs or a "
+           "faster math format help.</p>"
+           "<p>Drag the <b>batch</b> slider: a decode GEMM reads its weights once for the whole "
+           "batch, so its intensity climbs with the batch until the ridge, then it rides the "
+           "roof. Attention reads each sequence's own KV cache, so it stays put.</p>"
+           "<p>Keys: Ctrl+Up / Ctrl+Down double or halve the batch, N and P (or ] and [) step "
+           "through the points, F6 moves between panels, Ctrl+0 resets the view.</p>"));
     box.exec();
 }
 

@@ -8,7 +8,10 @@ namespace rooflab::gui::pointtext {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("rooflab::gui::PointText", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rooflab::gui::PointText", text);
+}
 
 QString formatName(const Catalog &catalog, const QString &id)
 {
@@ -57,8 +60,8 @@ QString comparisonHtml(const PointDiagnosis &d)
                                   "<table cellspacing='0' cellpadding='3'><tr><th align='left'>%2"
                                   "</th><th align='right'>%3</th><th align='right'>%4</th>"
                                   "<th align='left'>%5</th></tr>")
-                       .arg(tr("On the other devices").toHtmlEscaped(), tr("Device"),
-                            tr("Time"), tr("Speed"), tr("Bound"));
+                       .arg(tr("On the other devices").toHtmlEscaped(), tr("Device"), tr("Time"),
+                            tr("Speed"), tr("Bound"));
     for (const DeviceComparison &c : d.comparisons) {
         const QString speed = tr("%1×").arg(formatNumber(c.throughputRatio, 3));
         html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td>"
@@ -123,8 +126,10 @@ QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &d)
                 intensity(d.ridge));
     html += row(tr("Position"), positionText(d));
     html += row(tr("Bound"), boundText(d.bound));
-    html += row(tr("T_math"), formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
-    html += row(tr("T_mem"), formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
+    html += row(tr("T_math"),
+                formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
+    html +=
+        row(tr("T_mem"), formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
     html += row(tr("Attainable"), tr("%1 of %2 peak")
                                       .arg(formatSi(d.attainableFlops, QStringLiteral("FLOP/s")),
                                            formatSi(d.peakFlops, QStringLiteral("FLOP/s"))));

@@ -87,8 +87,7 @@ QString presetUnavailableReason(const Catalog &catalog, const PrecisionPreset &p
         names.append(device->name);
     }
     if (names.isEmpty())
-        return QCoreApplication::translate("rooflab::gui::PrecisionPreset",
-                                           "No device is shown.");
+        return QCoreApplication::translate("rooflab::gui::PrecisionPreset", "No device is shown.");
     return QCoreApplication::translate("rooflab::gui::PrecisionPreset",
                                        "No shown device has a %1 compute ceiling (%2).")
         .arg(family.toUpper(), names.join(QStringLiteral(", ")));

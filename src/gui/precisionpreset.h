@@ -15,8 +15,8 @@ namespace rooflab::gui {
 // cache format is chosen separately.
 struct PrecisionPreset
 {
-    QString id;    // stable key, e.g. "w8a16"
-    QString label; // short name on the selector, e.g. "W8A16"
+    QString id;                 // stable key, e.g. "w8a16"
+    QString label;              // short name on the selector, e.g. "W8A16"
     QString weights, act, math; // format ids
 };
 

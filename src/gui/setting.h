@@ -8,8 +8,7 @@ namespace rooflab::gui {
 
 // One persistent preference: its key and default are declared together, once, so every
 // reader and writer agrees on both.
-template <typename T>
-class Setting
+template <typename T> class Setting
 {
 public:
     Setting(const char *key, T defaultValue)

@@ -56,7 +56,10 @@ QString styleSheet(const QString &resource)
 
 } // namespace
 
-bool isDarkTheme(const QString &theme) { return theme == QLatin1String("dark"); }
+bool isDarkTheme(const QString &theme)
+{
+    return theme == QLatin1String("dark");
+}
 
 void applyTheme(QApplication &app, const QString &theme, bool largeText)
 {

@@ -11,8 +11,8 @@ namespace {
 // Gap between a marker and a label placed right next to it.
 constexpr double nearGap = 4;
 // Distances of the rings tried further out, with a leader line, and directions per ring.
-constexpr double leaderRings[] = {16, 36, 64};
-constexpr int ringDirections = 12;
+constexpr double leaderRings[] = {16, 36, 64, 96};
+constexpr int ringDirections = 16;
 
 bool overlaps(const QRectF &a, const QRectF &b)
 {

@@ -123,9 +123,28 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
                                  const QRectF &visible, double markerSize, int maxUnits,
                                  int *skipped)
 {
-    QList<LabelUnit> units = baseUnits(model, pixels, visible, markerSize);
     *skipped = 0;
-    if (units.size() > 4 * maxUnits || model.groups.size() > crowdedGroupCount) {
+    if (model.groups.size() > crowdedGroupCount) {
+        // Far too many to label: only the selected group, found without boxing the rest.
+        SceneModel selectedOnly;
+        selectedOnly.fonts = model.fonts;
+        for (const SceneGroup &group : model.groups) {
+            if (group.selected)
+                selectedOnly.groups.append(group);
+        }
+        QList<LabelUnit> units = baseUnits(selectedOnly, pixels, visible, markerSize);
+        for (LabelUnit &unit : units) {
+            unit.groups = {
+                static_cast<int>(std::find_if(model.groups.cbegin(), model.groups.cend(),
+                                              [](const SceneGroup &g) { return g.selected; }) -
+                                 model.groups.cbegin())};
+            describe(model, unit);
+        }
+        *skipped = static_cast<int>(model.groups.size() - selectedOnly.groups.size());
+        return units;
+    }
+    QList<LabelUnit> units = baseUnits(model, pixels, visible, markerSize);
+    if (units.size() > 4 * maxUnits) {
         // Far too many to merge and place: keep the selected group only.
         const qsizetype before = units.size();
         units.removeIf([](const LabelUnit &unit) { return !unit.selected; });

@@ -49,8 +49,11 @@ void styleAxis(QCPAxis *axis, const SceneModel &model, bool primary)
     axis->setVisible(true);
     axis->grid()->setVisible(primary);
     axis->grid()->setSubGridVisible(primary);
-    axis->grid()->setPen(QPen(t.grid, 1, Qt::SolidLine));
-    axis->grid()->setSubGridPen(QPen(t.subGrid, 1, Qt::SolidLine));
+    // Cosmetic one-pixel grid lines without antialiasing: crisp, and the fastest to draw.
+    axis->grid()->setAntialiased(false);
+    axis->grid()->setAntialiasedSubGrid(false);
+    axis->grid()->setPen(QPen(t.grid, 0, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(t.subGrid, 0, Qt::SolidLine));
     axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
@@ -81,6 +84,9 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
         scenePainter.drawLegend();
     });
     m_plot->setCurrentLayer(QStringLiteral("main"));
+    // One paint buffer for all layers: the scene redraws everything on each replot anyway,
+    // and every extra full-size buffer costs a clear and a blend per frame.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
     m_plot->yAxis->setLabel(tr("Attainable performance (FLOP/s)"));
     showContentRange();
@@ -107,7 +113,6 @@ void RooflineScene::styleAxes()
 {
     const ChartTheme &t = m_model.theme;
     m_plot->setBackground(QBrush(t.background));
-    m_plot->axisRect()->setBackground(QBrush(t.background));
     m_plot->setFont(m_model.fonts.tick);
     styleAxis(m_plot->xAxis, m_model, true);
     styleAxis(m_plot->yAxis, m_model, true);

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace rooflab {
 
@@ -105,7 +106,7 @@ void ScenePainter::drawZones()
                               QPointF(corner.x(), r.bottom())}));
     p->setBrush(Qt::NoBrush);
     drawLine(corner, QPointF(corner.x(), r.bottom()),
-             withAlpha(m.theme.deviceColor(roof.device), 150), 1.2, Qt::DotLine);
+             withAlpha(m.theme.deviceColor(roof.device), 110), 1, Qt::SolidLine);
 }
 
 void ScenePainter::drawRoofs()
@@ -175,19 +176,21 @@ void ScenePainter::drawRoofs()
 
 void ScenePainter::drawTrails(const QList<QPolygonF> &trails)
 {
+    // A faint band along the recent places, fading with age, and a dot at each.
     for (qsizetype i = 0; i < trails.size() && i < m.points.size(); ++i) {
         const QPolygonF &trail = trails.at(i);
         const QColor color = m.theme.deviceColor(m.points.at(i).device);
         for (qsizetype k = 0; k < trail.size(); ++k) {
-            const int alpha = static_cast<int>(25 + 70.0 * double(k + 1) / double(trail.size()));
+            const double age = double(trail.size() - k) / double(trail.size()); // 1: oldest
+            const int alpha = static_cast<int>(90 - 60 * age);
             const QPointF here = f.map.toPixel(trail.at(k).x(), trail.at(k).y());
             const QPointF next = k + 1 < trail.size()
                                      ? f.map.toPixel(trail.at(k + 1).x(), trail.at(k + 1).y())
                                      : f.pointPixels.at(i);
-            drawLine(here, next, withAlpha(color, alpha), 2, Qt::SolidLine);
+            drawLine(here, next, withAlpha(color, alpha / 2), f.markerSize * 0.6, Qt::SolidLine);
             p->setPen(Qt::NoPen);
             p->setBrush(withAlpha(color, alpha));
-            p->drawEllipse(here, 2.5, 2.5);
+            p->drawEllipse(here, f.markerSize * 0.35, f.markerSize * 0.35);
             p->setBrush(Qt::NoBrush);
         }
     }
@@ -225,16 +228,13 @@ bool ScenePainter::canStamp() const
 const QImage &ScenePainter::markerSprite(MarkerShape shape, bool filled, const QColor &color)
 {
     // Kept per thread for the process: a handful of shapes x colours x sizes.
-    static thread_local QHash<QString, QImage> sprites;
-    const QString key = QStringLiteral("%1/%2/%3/%4/%5")
-                            .arg(int(shape))
-                            .arg(filled)
-                            .arg(color.rgba())
-                            .arg(m.theme.background.rgba())
-                            .arg(f.markerSize);
-    auto it = sprites.find(key);
+    using Key = std::tuple<int, bool, QRgb, QRgb, int>;
+    static thread_local std::map<Key, QImage> sprites;
+    const Key key{int(shape), filled, color.rgba(), m.theme.background.rgba(),
+                  static_cast<int>(f.markerSize * 16)};
+    const auto it = sprites.find(key);
     if (it != sprites.end())
-        return *it;
+        return it->second;
     const int side = static_cast<int>(std::ceil(f.markerSize * 1.6)) + 4;
     QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
@@ -250,7 +250,7 @@ const QImage &ScenePainter::markerSprite(MarkerShape shape, bool filled, const Q
     }
     sprite.drawPath(markerPath(shape, f.markerSize));
     sprite.end();
-    return *sprites.insert(key, image);
+    return sprites.emplace(key, image).first->second;
 }
 
 void ScenePainter::drawPoints()

@@ -17,12 +17,12 @@ private Q_SLOTS:
         // 1, 2, 3, then 4·2^k·{4,5,6,7}/4 from position 3 + 4k on.
         QTest::newRow("first") << 0 << 1.0;
         QTest::newRow("three") << 2 << 3.0;
-        QTest::newRow("four") << 3 << 4.0;                // k = 0, step 0
-        QTest::newRow("seven") << 6 << 7.0;               // 4·7/4
-        QTest::newRow("sixty-four") << 19 << 64.0;        // 3 + 4·4: 4·2^4
-        QTest::newRow("ninety-six") << 21 << 96.0;        // 4·2^4·6/4
-        QTest::newRow("3584") << 42 << 3584.0;            // 4·2^9·7/4
-        QTest::newRow("last") << 43 << 4096.0;            // the top of the scale
+        QTest::newRow("four") << 3 << 4.0;         // k = 0, step 0
+        QTest::newRow("seven") << 6 << 7.0;        // 4·7/4
+        QTest::newRow("sixty-four") << 19 << 64.0; // 3 + 4·4: 4·2^4
+        QTest::newRow("ninety-six") << 21 << 96.0; // 4·2^4·6/4
+        QTest::newRow("3584") << 42 << 3584.0;     // 4·2^9·7/4
+        QTest::newRow("last") << 43 << 4096.0;     // the top of the scale
         QTest::newRow("clamped below") << -5 << 1.0;
         QTest::newRow("clamped above") << 99 << 4096.0;
     }

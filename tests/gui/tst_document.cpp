@@ -13,7 +13,10 @@ using namespace rooflab::gui;
 
 namespace {
 
-QString s(const char *text) { return QString::fromUtf8(text); }
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
 
 // H100 SXM5 and H200 SXM with the 8B MLP up projection (decode) and the 8B decode attention,
 // BF16 everywhere, batch 64.

@@ -1,12 +1,13 @@
 // The window as a user drives it: keyboard and mouse on the controls, the diagnosis panel,
 // the status bar, recommended moves and undo. Every expected figure is derived by hand.
+#include "appsettings.h"
 #include "batchcurvechart.h"
 #include "catalog.h"
 #include "controlspanel.h"
 #include "diagnosispanel.h"
 #include "document.h"
 #include "evaluate.h"
-#include "appsettings.h"
+#include "fileactions.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
@@ -22,6 +23,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -30,7 +32,10 @@ using namespace rooflab::gui;
 
 namespace {
 
-QString s(const char *text) { return QString::fromUtf8(text); }
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
 
 const QString h100 = s("h100-sxm5");
 const QString h200 = s("h200-sxm");
@@ -163,7 +168,8 @@ private Q_SLOTS:
     {
         // A click on the groove right of the handle is one page step: 64 -> 128.
         const QRect groove = grooveRect();
-        QTest::mouseClick(slider(), Qt::LeftButton, {}, QPoint(groove.right() - 2, groove.center().y()));
+        QTest::mouseClick(slider(), Qt::LeftButton, {},
+                          QPoint(groove.right() - 2, groove.center().y()));
         QCOMPARE(m_doc->scenario().batch, 128.0);
         ROOFLAB_COMPARE_NEAR(intensity(h100, gemm), 123.0557940, 1e-8);
         // Left of the handle: back to 64, then 32.
@@ -197,7 +203,8 @@ private Q_SLOTS:
         DiagnosisPanel *panel = m_window->diagnosis();
         // 123.06 < 295.37 / 1.25 = 236.3: memory-bound.
         QCOMPARE(panel->diagnosis().bound, Bound::Memory);
-        QVERIFY2(panel->figuresText().contains(s("memory-bound")), qPrintable(panel->figuresText()));
+        QVERIFY2(panel->figuresText().contains(s("memory-bound")),
+                 qPrintable(panel->figuresText()));
         QVERIFY(panel->figuresText().contains(s("batch 325.6")));
         ROOFLAB_COMPARE_NEAR(panel->diagnosis().ridgeBatch, 325.5575892, 1e-7);
         QVERIFY(panel->figuresText().contains(s("295.4 FLOP/B")));
@@ -304,7 +311,8 @@ private Q_SLOTS:
             if (!move.predicted)
                 continue;
             // Re-running the core on the moved scenario gives the effect the panel lists.
-            const PointAnalysis *after = evaluate(m_catalog, move.scenario).point(move.deviceId, gemm);
+            const PointAnalysis *after =
+                evaluate(m_catalog, move.scenario).point(move.deviceId, gemm);
             QVERIFY(after);
             ROOFLAB_COMPARE_NEAR(move.timeRatio, after->time / old->time, 1e-12);
             ROOFLAB_COMPARE_NEAR(move.intensityRatio, after->intensity / old->intensity, 1e-12);
@@ -395,14 +403,50 @@ private Q_SLOTS:
         m_doc->markSaved(); // no unsaved-changes question
         QVERIFY(m_window->close());
         QStringList errors;
-        const auto last = readScenarioFile(settings::lastScenario.get(), s("settings"), m_catalog,
-                                           &errors);
+        const auto last =
+            readScenarioFile(settings::lastScenario.get(), s("settings"), m_catalog, &errors);
         QVERIFY2(last, qPrintable(errors.join(s("; "))));
         QCOMPARE(last->scenario.batch, 256.0);
         QCOMPARE(last->scenario.devices, QStringList({h100, h200}));
         QCOMPARE(last->view.selectedDevice, h200);
         QCOMPARE(last->view.selectedOperator, attention);
         QVERIFY(!settings::windowGeometry.get().isEmpty());
+    }
+
+    void openAndSave()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(s("b512.rooflab.json"));
+        Scenario sc = testScenario(m_catalog);
+        sc.batch = 512;
+        ViewState view;
+        view.selectedDevice = h200;
+        view.selectedOperator = gemm;
+        view.theme = s("dark");
+        QString error;
+        QVERIFY2(saveScenarioFile(path, sc, view, &error), qPrintable(error));
+
+        m_doc->setBatch(8);
+        m_doc->markSaved();
+        QVERIFY(m_window->openFile(path));
+        QCOMPARE(m_doc->scenario().batch, 512.0);
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+        QCOMPARE(m_doc->selectedDevice(), h200);
+        QCOMPARE(m_doc->display().theme, s("dark"));
+        QVERIFY(m_window->windowTitle().contains(s("b512.rooflab.json")));
+
+        // An edit marks the window modified; Save writes it back and clears the mark.
+        QTest::keyClick(slider(), Qt::Key_PageDown);
+        QCOMPARE(m_doc->scenario().batch, 256.0);
+        QVERIFY(m_window->isWindowModified());
+        QVERIFY(m_window->fileActions()->save());
+        QVERIFY(!m_window->isWindowModified());
+        QStringList errors;
+        const auto saved = loadScenarioFile(path, m_catalog, &errors);
+        QVERIFY2(saved, qPrintable(errors.join(s("; "))));
+        QCOMPARE(saved->scenario.batch, 256.0);
+        QCOMPARE(saved->view.theme, s("dark"));
     }
 
     void batchCurveMarksTheRidge()

@@ -9,7 +9,10 @@ using namespace rooflab::gui;
 
 namespace {
 
-QString s(const char *text) { return QString::fromUtf8(text); }
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
 
 PrecisionScheme scheme(const char *weights, const char *act, const char *math)
 {
@@ -34,8 +37,8 @@ private Q_SLOTS:
         QStringList labels;
         for (const PrecisionPreset &p : precisionPresets())
             labels.append(p.label);
-        QCOMPARE(labels, QStringList({s("FP32"), s("BF16"), s("W8A16"), s("W4A16"),
-                                      s("W8A8 FP8"), s("W4A4 FP4")}));
+        QCOMPARE(labels, QStringList({s("FP32"), s("BF16"), s("W8A16"), s("W4A16"), s("W8A8 FP8"),
+                                      s("W4A4 FP4")}));
     }
 
     void match_data()
@@ -66,7 +69,8 @@ private Q_SLOTS:
         const PrecisionPreset &fp4 = precisionPresets().at(5);
         const PrecisionPreset &fp32 = precisionPresets().at(0);
         // H100 and H200 list no FP4 ceiling; B200 does.
-        const QString why = presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("h200-sxm")});
+        const QString why =
+            presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("h200-sxm")});
         QVERIFY(why.contains(s("FP4")));
         QVERIFY(why.contains(s("NVIDIA H100 SXM5 80GB")));
         QVERIFY(presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("b200")}).isEmpty());
