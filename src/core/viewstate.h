@@ -8,12 +8,12 @@ namespace rooflab {
 // reopens exactly as it was. Plain values only; the GUI maps them to its own types.
 struct ViewState
 {
-    QString selectedDevice;   // the selected point; empty: none
+    QString selectedDevice; // the selected point; empty: none
     QString selectedOperator;
     double xMin = 0, xMax = 0; // intensity range shown (FLOP/byte); 0,0: follow the content
     double yMin = 0, yMax = 0; // FLOP/s range shown; 0,0: follow the content
     QString theme = QStringLiteral("light"); // light, dark, print, colorblind
-    int width = 1600;         // figure size in pixels at scale 1
+    int width = 1600;                        // figure size in pixels at scale 1
     int height = 1000;
     bool showLegend = true;
     bool largeText = false;

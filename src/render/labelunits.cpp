@@ -1,7 +1,8 @@
 #include "labelunits.h"
 
+#include "textcache.h"
+
 #include <QCoreApplication>
-#include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
@@ -110,11 +111,7 @@ void describe(const SceneModel &model, LabelUnit &unit)
         unit.size = model.groups.at(unit.groups.first()).size;
         return;
     }
-    // The box QPainter::drawText needs for these lines.
-    const QFontMetricsF metrics(model.fonts.pointLabel);
-    const QRectF box =
-        metrics.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft | Qt::AlignTop, unit.text);
-    unit.size = QSizeF(std::ceil(box.width()), std::ceil(box.height()));
+    unit.size = TextCache::size(model.fonts.pointLabel, unit.text);
 }
 
 } // namespace

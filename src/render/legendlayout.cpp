@@ -1,4 +1,5 @@
 #include "sceneframe.h"
+#include "textcache.h"
 
 #include <QFontMetricsF>
 
@@ -19,7 +20,7 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     const int rows = static_cast<int>((entries.size() + columns - 1) / columns);
     QList<double> columnWidth(columns, 0);
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const double w = swatch + gap + std::ceil(metrics.horizontalAdvance(entries.at(i).text));
+        const double w = swatch + gap + std::ceil(TextCache::advance(font, entries.at(i).text));
         columnWidth[i / rows] = std::max(columnWidth.at(i / rows), w);
     }
     double width = padding;

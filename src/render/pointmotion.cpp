@@ -12,15 +12,15 @@ QPointF PointMotion::interpolate(const QPointF &from, const QPointF &to, double 
     return {lerp(from.x(), to.x()), lerp(from.y(), to.y())};
 }
 
-void PointMotion::retarget(const QList<QString> &keys, const QList<QPointF> &targets)
+void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets)
 {
     m_keys = keys;
     m_to = targets;
     m_from.clear();
     m_moving = false;
-    QHash<QString, QPolygonF> trails;
+    QHash<Key, QPolygonF> trails;
     for (qsizetype i = 0; i < keys.size(); ++i) {
-        const QString &key = keys.at(i);
+        const Key &key = keys.at(i);
         const auto it = m_current.constFind(key);
         const QPointF from = it == m_current.constEnd() ? targets.at(i) : *it;
         m_from.append(from);
@@ -56,7 +56,7 @@ QList<QPolygonF> PointMotion::trails() const
 {
     QList<QPolygonF> result;
     result.reserve(m_keys.size());
-    for (const QString &key : m_keys)
+    for (const Key &key : m_keys)
         result.append(m_trails.value(key));
     return result;
 }

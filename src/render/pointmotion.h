@@ -6,17 +6,21 @@
 #include <QPolygonF>
 #include <QString>
 
+#include <utility>
+
 namespace rooflab {
 
-// Where points glide from and the trails they leave, keyed by "device/operator". Positions
+// Where points glide from and the trails they leave, keyed by (device, operator). Positions
 // are data coordinates (intensity, FLOP/s); interpolation runs in log space so a point
 // moves along a straight roof line on the log-log chart.
 class PointMotion
 {
 public:
+    using Key = std::pair<QString, QString>; // device id, operator id
+
     // Starts a move: each key glides from where it is drawn now to `targets`. Keys that
     // moved leave their old place on their trail (at most `trailLength` places).
-    void retarget(const QList<QString> &keys, const QList<QPointF> &targets);
+    void retarget(const QList<Key> &keys, const QList<QPointF> &targets);
 
     // The positions at animation progress `t` in [0, 1], in the order of the keys given to
     // the last retarget(); remembers them as the places drawn now.
@@ -37,10 +41,10 @@ public:
     static constexpr int trailLength = 6;
 
 private:
-    QList<QString> m_keys;
+    QList<Key> m_keys;
     QList<QPointF> m_from, m_to;
-    QHash<QString, QPointF> m_current;
-    QHash<QString, QPolygonF> m_trails;
+    QHash<Key, QPointF> m_current;
+    QHash<Key, QPolygonF> m_trails;
     bool m_moving = false;
 };
 

@@ -22,9 +22,9 @@ constexpr int trailMs = 1200;
 // How close (pixels) the mouse must be to a point to hover or click it.
 constexpr double pickRadius = 9;
 
-QString keyOf(const PointAnalysis &p)
+PointMotion::Key keyOf(const PointAnalysis &p)
 {
-    return p.deviceId + QLatin1Char('/') + p.operatorId;
+    return {p.deviceId, p.operatorId};
 }
 
 // True when `view` shows all of `content` and wastes less than a decade beside it.
@@ -180,7 +180,7 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
         d->setRange(d->scene.contentRange());
     }
 
-    QList<QString> keys;
+    QList<PointMotion::Key> keys;
     QList<QPointF> targets;
     for (const ScenePoint &point : d->scene.model().points) {
         keys.append(keyOf(analysis.points.at(point.analysisIndex)));

@@ -2,6 +2,7 @@
 
 #include "labelplacer.h"
 #include "labelunits.h"
+#include "textcache.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -25,8 +26,7 @@ QSizeF boxed(const QSizeF &size)
 
 QSizeF measured(const QFont &font, const QString &text)
 {
-    const QFontMetricsF metrics(font);
-    return {std::ceil(metrics.horizontalAdvance(text)), std::ceil(metrics.height())};
+    return TextCache::size(font, text);
 }
 
 class Layouter
@@ -411,13 +411,13 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
             moved ? positions.at(i) : QPointF(model.points.at(i).x, model.points.at(i).y);
         frame.pointPixels.append(map.toPixel(data.x(), data.y()));
     }
-    // Numbered labels lengthen the legend, which may push labels elsewhere: lay out again
-    // with those numbers kept until no new ones appear (the last pass hands out none).
-    for (int pass = 0; pass < 3; ++pass) {
+    // Numbered labels lengthen the legend, which may push labels elsewhere: when the first
+    // pass hands out numbers, lay out once more with them kept (and no new ones).
+    for (int pass = 0; pass < 2; ++pass) {
         frame.texts.clear();
         frame.unlabelled = 0;
         Layouter layouter(model, frame);
-        if (!layouter.run(pass < 2))
+        if (!layouter.run(pass == 0))
             break;
     }
     // A number whose badge found no room in the last pass leaves the legend (shrinking it

@@ -1,9 +1,9 @@
 #include "scenemodel.h"
 
+#include "textcache.h"
 #include "units.h"
 
 #include <QCoreApplication>
-#include <QFontMetricsF>
 #include <QHash>
 
 #include <algorithm>
@@ -41,10 +41,7 @@ QFont font(int pixels, double scale, bool bold = false, bool italic = false)
 
 QSizeF textSize(const QFont &f, const QString &text)
 {
-    // The box QPainter::drawText needs, line breaks included.
-    const QRectF box = QFontMetricsF(f).boundingRect(QRectF(0, 0, 10000, 10000),
-                                                     Qt::AlignLeft | Qt::AlignTop, text);
-    return {std::ceil(box.width()), std::ceil(box.height())};
+    return TextCache::size(f, text);
 }
 
 // The memory level the points of a device were measured against: the bandwidth of its

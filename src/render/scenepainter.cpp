@@ -1,5 +1,7 @@
 #include "scenepainter.h"
 
+#include "textcache.h"
+
 #include <QFontMetricsF>
 #include <QHash>
 #include <QImage>
@@ -23,6 +25,16 @@ QColor withAlpha(QColor color, int alpha)
 {
     color.setAlpha(alpha);
     return color;
+}
+
+// `color` blended over `background` as an opaque colour: the zones lie on the plain
+// background, and opaque fills are much cheaper than translucent ones.
+QColor over(const QColor &color, const QColor &background)
+{
+    const double a = color.alphaF();
+    return QColor::fromRgbF(float(color.redF() * a + background.redF() * (1 - a)),
+                            float(color.greenF() * a + background.greenF() * (1 - a)),
+                            float(color.blueF() * a + background.blueF() * (1 - a)));
 }
 
 } // namespace
@@ -98,10 +110,10 @@ void ScenePainter::drawZones()
     const double bandwidth = roof.peak / roof.ridge;
     const QPointF leftEnd(r.left(), map.yToPixel(bandwidth * map.x0));
     p->setPen(Qt::NoPen);
-    p->setBrush(m.theme.memoryZone);
+    p->setBrush(over(m.theme.memoryZone, m.theme.background));
     p->drawPolygon(QPolygonF(
         {QPointF(r.left(), r.bottom()), leftEnd, corner, QPointF(corner.x(), r.bottom())}));
-    p->setBrush(m.theme.computeZone);
+    p->setBrush(over(m.theme.computeZone, m.theme.background));
     p->drawPolygon(QPolygonF({corner, QPointF(r.right(), corner.y()), r.bottomRight(),
                               QPointF(corner.x(), r.bottom())}));
     p->setBrush(Qt::NoBrush);
@@ -322,14 +334,20 @@ void ScenePainter::drawTextLines(const QRectF &box, const QString &text, Qt::Ali
 {
     // Line by line at computed baselines, centred vertically in `box`: much cheaper than
     // QPainter's rectangle layout, and one <text> element per line in an SVG.
-    const QFontMetricsF metrics(p->font());
+    // On raster devices each line is laid out once and kept (TextCache).
+    const QFont font = p->font();
+    const QFontMetricsF metrics(font);
+    const bool raster = canStamp();
     const QStringList lines = text.split(QLatin1Char('\n'));
     const double height = metrics.lineSpacing() * double(lines.size() - 1) + metrics.height();
     double baseline = box.center().y() - height / 2 + metrics.ascent();
     for (const QString &line : lines) {
         const double x =
-            align & Qt::AlignRight ? box.right() - metrics.horizontalAdvance(line) : box.left();
-        p->drawText(QPointF(x, baseline), line);
+            align & Qt::AlignRight ? box.right() - TextCache::advance(font, line) : box.left();
+        if (raster)
+            p->drawStaticText(QPointF(x, baseline - metrics.ascent()), TextCache::line(font, line));
+        else
+            p->drawText(QPointF(x, baseline), line);
         baseline += metrics.lineSpacing();
     }
 }

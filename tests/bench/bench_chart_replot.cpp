@@ -163,6 +163,9 @@ int main(int argc, char **argv)
                                QStringLiteral("l40s"),      QStringLiteral("gaudi3")};
     run(catalog, {QStringLiteral("8 devices x 40 operators"), eight, forty}, iterations, out);
 
+    // The floor: QCustomPlot's axes, grid and paint buffers with nothing of ours on them.
+    run(catalog, {QStringLiteral("empty chart (axes and grid only)"), {}, {}}, iterations, out);
+
     QStringList ten = eight;
     ten << QStringLiteral("h100-pcie") << QStringLiteral("gb200");
     run(catalog, {QStringLiteral("10 devices x 1000 operators"), ten, syntheticOperators(1000)},

@@ -158,7 +158,8 @@ void TestPresetLoader::othersStillLoad()
     const Device *h100 = m_catalog.device(QStringLiteral("h100-sxm5"));
     QCOMPARE(h100->name, QStringLiteral("NVIDIA H100 SXM5 80GB"));
     ROOFLAB_COMPARE_DOUBLE(h100->memoryLevel(QStringLiteral("main"))->bandwidth, 3.35e12);
-    QVERIFY(m_catalog.origin(QStringLiteral("device"), QStringLiteral("h100-sxm5")).startsWith(QLatin1Char(':')));
+    QVERIFY(m_catalog.origin(QStringLiteral("device"), QStringLiteral("h100-sxm5"))
+                .startsWith(QLatin1Char(':')));
 }
 
 void TestPresetLoader::goodFileFigures()

@@ -43,17 +43,18 @@ void TestPointMotion::interpolatesInLogSpace()
 void TestPointMotion::glidesFromWhereItIsDrawn()
 {
     PointMotion motion;
-    motion.retarget({QStringLiteral("a")}, {QPointF(1, 1)});
+    const PointMotion::Key a{QStringLiteral("gpu"), QStringLiteral("a")};
+    motion.retarget({a}, {QPointF(1, 1)});
     QVERIFY(!motion.moving()); // a new point appears where it belongs
     QCOMPARE(motion.positionsAt(0).first(), QPointF(1, 1));
-    motion.retarget({QStringLiteral("a")}, {QPointF(100, 100)});
+    motion.retarget({a}, {QPointF(100, 100)});
     QVERIFY(motion.moving());
     // Half way from (1, 1) to (100, 100) in log space is (10, 10).
     const QPointF half = motion.positionsAt(0.5).first();
     ROOFLAB_COMPARE_NEAR(half.x(), 10.0, 1e-12);
     // Retargeted mid-way, the next glide starts at (10, 10), not at (1, 1) or (100, 100):
     // half way from (10, 10) to (1000, 1000) is (100, 100).
-    motion.retarget({QStringLiteral("a")}, {QPointF(1000, 1000)});
+    motion.retarget({a}, {QPointF(1000, 1000)});
     const QPointF next = motion.positionsAt(0.5).first();
     ROOFLAB_COMPARE_NEAR(next.x(), 100.0, 1e-12);
     QCOMPARE(motion.positionsAt(1).first(), QPointF(1000, 1000));
@@ -62,7 +63,8 @@ void TestPointMotion::glidesFromWhereItIsDrawn()
 void TestPointMotion::trailsKeepRecentPlaces()
 {
     PointMotion motion;
-    const QStringList keys = {QStringLiteral("gemm"), QStringLiteral("attention")};
+    const QList<PointMotion::Key> keys = {{QStringLiteral("gpu"), QStringLiteral("gemm")},
+                                          {QStringLiteral("gpu"), QStringLiteral("attention")}};
     motion.retarget(keys, {QPointF(1, 1), QPointF(5, 5)});
     for (int step = 2; step <= 10; ++step) {
         motion.positionsAt(1);

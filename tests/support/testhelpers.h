@@ -28,12 +28,12 @@ inline bool closeTo(double actual, double expected, double relTol, QString *mess
 } // namespace rooflab::test
 
 // QCOMPARE-like check of two doubles within a relative tolerance; prints both on failure.
-#define ROOFLAB_COMPARE_NEAR(actual, expected, relTol)                                          \
-    do {                                                                                        \
-        QString rooflabNearMessage_;                                                            \
-        if (!rooflab::test::closeTo((actual), (expected), (relTol), &rooflabNearMessage_))     \
-            QFAIL(qPrintable(QStringLiteral(#actual " vs " #expected ": ") +                   \
-                             rooflabNearMessage_));                                             \
+#define ROOFLAB_COMPARE_NEAR(actual, expected, relTol)                                             \
+    do {                                                                                           \
+        QString rooflabNearMessage_;                                                               \
+        if (!rooflab::test::closeTo((actual), (expected), (relTol), &rooflabNearMessage_))         \
+            QFAIL(                                                                                 \
+                qPrintable(QStringLiteral(#actual " vs " #expected ": ") + rooflabNearMessage_));  \
     } while (false)
 
 // The default relative tolerance for hand-derived figures.
