@@ -311,8 +311,8 @@ private Q_SLOTS:
             if (!move.predicted)
                 continue;
             // Re-running the core on the moved scenario gives the effect the panel lists.
-            const PointAnalysis *after =
-                evaluate(m_catalog, move.scenario).point(move.deviceId, gemm);
+            const Analysis moved = evaluate(m_catalog, move.scenario);
+            const PointAnalysis *after = moved.point(move.deviceId, gemm);
             QVERIFY(after);
             ROOFLAB_COMPARE_NEAR(move.timeRatio, after->time / old->time, 1e-12);
             ROOFLAB_COMPARE_NEAR(move.intensityRatio, after->intensity / old->intensity, 1e-12);
