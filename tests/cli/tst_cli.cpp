@@ -1,5 +1,6 @@
 // The `rooflab` command line, run as a separate process: exit statuses, messages and the
 // figures of `analyze --json` against values derived by hand.
+#include "runrooflab.h"
 #include "testhelpers.h"
 
 #include <QDir>
@@ -19,13 +20,7 @@ namespace {
 constexpr double tol = 1e-6;
 
 // What one run of the executable printed and returned.
-struct Run
-{
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using rooflab::test::Run;
 
 QStringList words(const char *line)
 {
@@ -61,22 +56,8 @@ private Q_SLOTS:
 
 Run TestCli::run(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(env);
-    process.start(QString::fromUtf8(ROOFLAB_EXE), arguments);
-    Run result;
-    result.finished = process.waitForFinished(30000);
-    if (!result.finished) {
-        process.kill();
-        process.waitForFinished();
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
+    return rooflab::test::runRooflab(QString::fromUtf8(ROOFLAB_EXE), arguments, m_home.path(),
+                                     30000);
 }
 
 QJsonObject TestCli::analyzeOne(const QStringList &arguments) const

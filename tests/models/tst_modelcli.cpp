@@ -11,6 +11,7 @@
 //   prefill attention: B*T^2*H*(2d+2.5) FLOP; B*T*d*(2*H*2 + 2*H_kv*2) B
 //   RMSNorm over N: 5N FLOP, 2N*2 + D*2 B; add: N FLOP, 3N*2 B; SiLU: 4N FLOP, 2N*2 B
 //   LM head: a B-token GEMM [D x V] in both phases. Time per run: max(FLOP/peak, B/3.35e12).
+#include "runrooflab.h"
 #include "testhelpers.h"
 
 #include <QJsonArray>
@@ -48,13 +49,7 @@ struct Expected
     double computeBoundBatch;
 };
 
-struct Run
-{
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using rooflab::test::Run;
 
 } // namespace
 
@@ -82,22 +77,8 @@ private Q_SLOTS:
 
 Run TestModelCli::run(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(env);
-    process.start(QString::fromUtf8(ROOFLAB_EXE), arguments);
-    Run result;
-    result.finished = process.waitForFinished(60000);
-    if (!result.finished) {
-        process.kill();
-        process.waitForFinished();
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
+    return rooflab::test::runRooflab(QString::fromUtf8(ROOFLAB_EXE), arguments, m_home.path(),
+                                     60000);
 }
 
 void TestModelCli::analyzeJson_data()
