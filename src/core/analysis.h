@@ -81,6 +81,9 @@ struct PointAnalysis
     double pctOfPeak = 0;
     bool batchDependent = false;
     std::optional<double> ridgeBatch; // empty: no batch reaches the ridge, or not batched
+    // For a model's operator class: its share of the step's time (0..1), which sizes its
+    // marker. 0 for a single operator.
+    double share = 0;
 };
 
 // Everything the views show, computed by evaluate().

@@ -97,7 +97,8 @@ ModelClassResult classResult(ModelOpClass opClass, const QList<ModelOperatorResu
     p.time = time;
     p.pctOfPeak = 100.0 * p.attainableFlops / p.peakFlops;
     p.batchDependent = batchDependent;
-    p.ridgeBatch.reset(); // members differ; their own rows carry exact values
+    // p.ridgeBatch stays that of the dominant member: the members of a GEMM class share
+    // its shape family, and their own rows carry exact values.
     return c;
 }
 

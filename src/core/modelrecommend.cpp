@@ -1,0 +1,274 @@
+#include "modelrecommend.h"
+
+#include "modelanalysis.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+struct Context
+{
+    const Catalog &catalog;
+    const Scenario &scenario;
+    const Device &device;
+    const QString &classId;
+    ModelAnalysis before;
+};
+
+ModelAnalysis analyzeStep(const Catalog &catalog, const Scenario &scenario, const QString &device)
+{
+    ModelOptions options;
+    options.solveComputeBoundBatch = false; // not needed to compare steps; it costs a search
+    return analyzeModel(catalog, scenario, device, options);
+}
+
+double bytesPerElement(const Catalog &catalog, const QString &id)
+{
+    const Format *format = catalog.format(id);
+    return format ? format->bytesPerElement() : 0.0;
+}
+
+QString signedPercent(double percent)
+{
+    const double shown = std::round(percent);
+    if (shown == 0)
+        return QStringLiteral("±0%");
+    return (shown < 0 ? QStringLiteral("−") : QStringLiteral("+")) +
+           formatNumber(std::abs(shown), 3) + QLatin1Char('%');
+}
+
+QString fitText(const ModelFootprint &f)
+{
+    return f.fits ? QStringLiteral("fits in one device")
+                  : QStringLiteral("needs %1 devices").arg(f.devicesNeeded);
+}
+
+QString effectText(const Context &c, const Move &move, const ModelAnalysis &after)
+{
+    QStringList parts;
+    if (move.kind == MoveKind::Batch)
+        parts.append(QStringLiteral("%1× tokens per step").arg(formatNumber(move.tokensRatio, 3)));
+    parts.append(QStringLiteral("step time ") + signedPercent(move.stepTimeChangePercent));
+    if (!c.before.footprint.fits || !after.footprint.fits)
+        parts.append(fitText(after.footprint));
+    return parts.join(QStringLiteral(", "));
+}
+
+bool fitsBetter(const ModelFootprint &before, const ModelFootprint &after)
+{
+    return !before.fits && after.devicesNeeded < before.devicesNeeded;
+}
+
+// Predicts a move by analysing its step. False when it cannot be analysed, or neither cuts
+// the time per token by minimumMoveGain nor brings the model closer to fitting.
+bool predict(const Context &c, Move &move, bool *fitsAfter)
+{
+    const ModelAnalysis after = analyzeStep(c.catalog, move.scenario, move.deviceId);
+    const ModelTotals &old = c.before.totals;
+    if (!after.ok() || after.totals.stepTime <= 0 || old.stepTime <= 0 || old.tokensPerStep <= 0)
+        return false;
+    move.timeRatio = after.totals.stepTime / old.stepTime;
+    move.tokensRatio = after.totals.tokensPerStep / old.tokensPerStep;
+    move.timePerWorkRatio = move.timeRatio / move.tokensRatio;
+    move.intensityRatio = old.intensity > 0 ? after.totals.intensity / old.intensity : 1.0;
+    move.stepTimeChangePercent = 100.0 * (move.timeRatio - 1.0);
+    for (const ModelClassResult &cls : after.classes) {
+        if (modelOpClassId(cls.opClass) == c.classId || move.after.operatorId.isEmpty())
+            move.after = cls.point;
+    }
+    move.effect = effectText(c, move, after);
+    *fitsAfter = after.footprint.fits;
+    return move.timePerWorkRatio <= 1.0 - minimumMoveGain ||
+           fitsBetter(c.before.footprint, after.footprint);
+}
+
+struct Candidate
+{
+    Move move;
+    bool fits = false;
+};
+
+Move startMove(const Context &c, MoveKind kind)
+{
+    Move move;
+    move.kind = kind;
+    move.scenario = c.scenario;
+    move.deviceId = c.device.id;
+    return move;
+}
+
+void consider(const Context &c, Move move, QList<Candidate> &out)
+{
+    bool fits = false;
+    if (predict(c, move, &fits))
+        out.append({move, fits});
+}
+
+void addFormatMoves(const Context &c, QList<Candidate> &out)
+{
+    const PrecisionScheme &now = c.scenario.scheme;
+    for (const char *id : {"fp8-e4m3", "int4-g128"}) {
+        const Format *format = c.catalog.format(QLatin1String(id));
+        if (!format || format->bytesPerElement() >= bytesPerElement(c.catalog, now.weights))
+            continue;
+        Move move = startMove(c, MoveKind::WeightFormat);
+        move.scenario.scheme.weights = format->id;
+        move.title = QStringLiteral("%1 weights").arg(format->name);
+        move.detail = QStringLiteral("Store every weight in %1: %2 bytes per parameter instead "
+                                     "of %3. A decode step reads all of them once, so its time "
+                                     "and the memory the model needs both shrink.")
+                          .arg(format->name, formatNumber(format->bytesPerElement(), 3),
+                               formatNumber(bytesPerElement(c.catalog, now.weights), 3));
+        consider(c, move, out);
+    }
+    const Format *fp8 = c.catalog.format(QStringLiteral("fp8-e4m3"));
+    if (fp8 && c.before.totals.bytes.kv > 0 &&
+        fp8->bytesPerElement() < bytesPerElement(c.catalog, now.kv)) {
+        Move move = startMove(c, MoveKind::KvFormat);
+        move.scenario.scheme.kv = fp8->id;
+        move.title = QStringLiteral("%1 KV cache").arg(fp8->name);
+        move.detail = QStringLiteral("Keep the KV cache in %1: attention reads fewer bytes per "
+                                     "token of context, and longer contexts or larger batches "
+                                     "fit.")
+                          .arg(fp8->name);
+        consider(c, move, out);
+    }
+}
+
+void addMathMove(const Context &c, QList<Candidate> &out)
+{
+    const ComputeCeiling *fp8Roof = c.device.ceiling(UnitKind::Matrix, QStringLiteral("fp8"));
+    const Format *fp8 = c.catalog.format(QStringLiteral("fp8-e4m3"));
+    if (!fp8Roof || !fp8 || c.scenario.scheme.math == fp8->id)
+        return;
+    Move move = startMove(c, MoveKind::MathFormat);
+    PrecisionScheme &scheme = move.scenario.scheme;
+    if (bytesPerElement(c.catalog, scheme.weights) > fp8->bytesPerElement())
+        scheme.weights = fp8->id;
+    scheme.act = fp8->id;
+    scheme.math = fp8->id;
+    move.title = QStringLiteral("FP8 math (W8A8)");
+    move.detail = QStringLiteral("Run the GEMMs on the FP8 roof (%1) with FP8 activations and "
+                                 "weights: helps once the step is compute-bound.")
+                      .arg(formatSi(fp8Roof->peakFlops, QStringLiteral("FLOP/s")));
+    consider(c, move, out);
+}
+
+void addBatchMove(const Context &c, double batch, const QString &why, QList<Candidate> &out)
+{
+    if (batch <= c.scenario.batch || batch > largestRecommendedBatch)
+        return;
+    Move move = startMove(c, MoveKind::Batch);
+    move.scenario.batch = batch;
+    move.title = QStringLiteral("Batch %1 → %2")
+                     .arg(formatNumber(c.scenario.batch, 6), formatNumber(batch, 6));
+    move.detail = why;
+    consider(c, move, out);
+}
+
+void addBatchMoves(const Context &c, QList<Candidate> &out)
+{
+    addBatchMove(c, 4.0 * c.scenario.batch,
+                 QStringLiteral("Four times the sequences per step: the weights are read once "
+                                "for more tokens, while the KV cache grows with the batch."),
+                 out);
+    if (const std::optional<double> turn = c.before.totals.computeBoundBatch) {
+        const double batch = std::ceil(*turn);
+        if (batch != 4.0 * c.scenario.batch)
+            addBatchMove(c, batch,
+                         QStringLiteral("The smallest whole batch at which the step's math time "
+                                        "reaches its memory time: beyond it, batching no "
+                                        "longer comes for free."),
+                         out);
+    }
+}
+
+void addDeviceMove(const Context &c, QList<Candidate> &out)
+{
+    std::optional<Candidate> best;
+    for (const Device &candidate : c.catalog.devices()) {
+        if (candidate.id == c.device.id)
+            continue;
+        Move move = startMove(c, MoveKind::Device);
+        move.deviceId = candidate.id;
+        QStringList &shown = move.scenario.devices;
+        if (shown.contains(candidate.id))
+            shown.removeAll(c.device.id);
+        else
+            std::replace(shown.begin(), shown.end(), c.device.id, candidate.id);
+        move.title = QStringLiteral("Run on %1").arg(candidate.name);
+        move.detail = QStringLiteral("The whole step on %1 instead of %2.")
+                          .arg(candidate.name, c.device.name);
+        QList<Candidate> one;
+        consider(c, move, one);
+        if (one.isEmpty())
+            continue;
+        const Candidate &m = one.first();
+        const bool better = !best || (m.fits && !best->fits) ||
+                            (m.fits == best->fits && m.move.timeRatio < best->move.timeRatio);
+        if (better)
+            best = m;
+    }
+    if (best)
+        out.append(*best);
+}
+
+Candidate shardAdvice(const Context &c)
+{
+    Move move = startMove(c, MoveKind::Advice);
+    move.predicted = false;
+    move.after = c.before.classes.isEmpty() ? PointAnalysis() : c.before.classes.first().point;
+    move.title = QStringLiteral("Shard over %1 devices").arg(c.before.footprint.devicesNeeded);
+    move.detail = QStringLiteral("Split the weights and the KV cache across %1 devices (tensor "
+                                 "or pipeline parallelism). Not predicted: the time depends on "
+                                 "the links between the devices.")
+                      .arg(c.before.footprint.devicesNeeded);
+    move.effect = QStringLiteral("not predicted");
+    return {move, true};
+}
+
+int tier(const Candidate &c)
+{
+    if (!c.move.predicted)
+        return 4;
+    return (c.fits ? 0 : 2) + (c.move.kind == MoveKind::Device ? 1 : 0);
+}
+
+} // namespace
+
+QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
+                                const QString &deviceId, const QString &classId)
+{
+    QList<Move> moves;
+    const Device *device = catalog.device(deviceId);
+    if (!device || !catalog.model(scenario.model))
+        return moves;
+    ModelAnalysis before = analyzeModel(catalog, scenario, deviceId);
+    if (!before.ok() || before.totals.stepTime <= 0)
+        return moves;
+    const Context c{catalog, scenario, *device, classId, std::move(before)};
+
+    QList<Candidate> candidates;
+    addFormatMoves(c, candidates);
+    addMathMove(c, candidates);
+    addBatchMoves(c, candidates);
+    addDeviceMove(c, candidates);
+    if (!c.before.footprint.fits && c.before.footprint.devicesNeeded > 1)
+        candidates.append(shardAdvice(c));
+
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate &a, const Candidate &b) {
+                         if (tier(a) != tier(b))
+                             return tier(a) < tier(b);
+                         return a.move.timePerWorkRatio < b.move.timePerWorkRatio;
+                     });
+    for (const Candidate &candidate : std::as_const(candidates))
+        moves.append(candidate.move);
+    return moves;
+}
+
+} // namespace rooflab

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "catalog.h"
+#include "recommend.h"
+#include "scenario.h"
+
+#include <QList>
+#include <QString>
+
+namespace rooflab {
+
+// The moves that help the whole step of `scenario.model` on `deviceId`: narrower weights or
+// KV cache, FP8 math, a larger batch, another device, and sharding when it does not fit.
+// Each is predicted by analysing the changed step (analyzeModel()); its effect speaks of the
+// step time, tokens per step and whether the model then fits ("step time −62%, fits in one
+// device"). Move::after is the point of class `classId` in the changed step. Ranked: moves
+// after which the model fits first, then on the same device before another device, then by
+// time per token; advice last. Empty when the model or device is unknown.
+QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
+                                const QString &deviceId, const QString &classId);
+
+} // namespace rooflab

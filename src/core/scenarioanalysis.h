@@ -1,0 +1,44 @@
+#pragma once
+
+#include "analysis.h"
+#include "catalog.h"
+#include "modelanalysis.h"
+#include "scenario.h"
+
+#include <QList>
+#include <QString>
+
+namespace rooflab {
+
+// Everything the views show for a scenario: the chart's points and, for a model, the step.
+struct ScenarioAnalysis
+{
+    // What the chart draws: the scenario's operators, or, when it names a model, one point
+    // per operator class per device (PointAnalysis::share set, operatorId the class id).
+    Analysis chart;
+    // One per device of the scenario when it names a model, else empty.
+    QList<ModelAnalysis> models;
+
+    // The model analysis on `deviceId`, or nullptr.
+    const ModelAnalysis *model(const QString &deviceId) const;
+};
+
+// The analysis of `scenario`: evaluate() of its operators, or analyzeModel() on each of its
+// devices when `scenario.model` is set. Pure.
+ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenario,
+                                 const ModelOptions &options = {});
+
+// The chart of model steps: each device's roofs and its class points, sized by share.
+Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
+
+// One line that says what the model needs against the device's memory, e.g. "Llama-2-70B
+// decode on H100 SXM: 157 GB of 80 GB, does not fit: needs 2 devices". Empty when the
+// footprint is unknown.
+QString modelFitSummary(const ModelAnalysis &model);
+
+// The chart title of a model scenario: the model, phase and shape, then on a second line each
+// device's fit, e.g. "Llama 3.1 70B decode · batch 16 · context 4096" and "NVIDIA H100 SXM5
+// 80GB: 163 GB > 80 GB, does not fit (needs 3 devices)". Empty without a model analysis.
+QString modelChartTitle(const QList<ModelAnalysis> &models);
+
+} // namespace rooflab

@@ -1,0 +1,129 @@
+// What the views show for a scenario that names a model: one chart point per operator class
+// per device, sized by its share of the step, and a title that says whether it fits. Device:
+// H100 SXM5 (3.35 TB/s, 80 GB), datasheet roofs.
+#include "catalog.h"
+#include "evaluate.h"
+#include "scenarioanalysis.h"
+#include "testhelpers.h"
+
+#include <QTest>
+
+using namespace rooflab;
+
+namespace {
+
+const QString h100 = QStringLiteral("h100-sxm5");
+const QString h200 = QStringLiteral("h200-sxm");
+
+Scenario llama8bDecode(double batch)
+{
+    Scenario s;
+    s.model = QStringLiteral("llama-3.1-8b");
+    s.phase = Phase::Decode;
+    s.batch = batch;
+    s.seq = 4096;
+    s.devices = QStringList{h100, h200};
+    return s;
+}
+
+} // namespace
+
+class TestScenarioAnalysis : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_catalog = Catalog::builtin();
+        QVERIFY(m_catalog.problems().isEmpty());
+    }
+
+    void operatorsWithoutModel()
+    {
+        Scenario s;
+        s.devices = QStringList{h100};
+        s.operators = {*m_catalog.operatorSpec(m_catalog.operators().first().id)};
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, s);
+        QVERIFY(a.models.isEmpty());
+        QCOMPARE(a.chart.points.size(), 1);
+        QCOMPARE(a.chart.points.first().share, 0.0); // a plain operator is not sized
+    }
+
+    void modelClassesAsPoints()
+    {
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, llama8bDecode(1));
+        QVERIFY2(a.chart.problems.isEmpty(), qPrintable(a.chart.problems.join(QLatin1Char('\n'))));
+        QCOMPARE(a.models.size(), 2);
+        QCOMPARE(a.chart.devices.size(), 2);
+        // Six classes on each device: attention projections, attention, MLP, norms,
+        // elementwise, LM head.
+        QCOMPARE(a.chart.points.size(), 12);
+        const PointAnalysis *attention = a.chart.point(h100, QStringLiteral("attention"));
+        QVERIFY(attention);
+        // Per layer, attention reads 16,793,600 B for 67,764,224 FLOPs (tst_modelanalysis).
+        ROOFLAB_COMPARE_DOUBLE(attention->intensity, 67764224.0 / 16793600.0);
+        ROOFLAB_COMPARE_DOUBLE(attention->flops, 32 * 67764224.0);
+        // Everything is memory-bound at B = 1, so times are bytes / bandwidth and the share
+        // is a share of bytes: 32 * 16,793,600 / 15,559,191,040 = 0.0345385.
+        ROOFLAB_COMPARE_DOUBLE(attention->share, 32 * 16793600.0 / 15559191040.0);
+        double shares = 0;
+        for (const PointAnalysis &p : a.chart.points) {
+            if (p.deviceId == h200)
+                shares += p.share;
+        }
+        ROOFLAB_COMPARE_NEAR(shares, 1.0, 1e-12);
+    }
+
+    void batchMovesProjectionsNotAttention()
+    {
+        const ScenarioAnalysis one = analyzeScenario(m_catalog, llama8bDecode(1));
+        const ScenarioAnalysis many = analyzeScenario(m_catalog, llama8bDecode(64));
+        const QString proj = QStringLiteral("attention-projections");
+        const QString attention = QStringLiteral("attention");
+        // B = 64: 64 * 83,886,080 FLOP over 83,886,080 + 64 * 36,864 B = 62.25 FLOP/B.
+        ROOFLAB_COMPARE_DOUBLE(many.chart.point(h100, proj)->intensity, 5368709120.0 / 86245376.0);
+        ROOFLAB_COMPARE_DOUBLE(one.chart.point(h100, proj)->intensity, 83886080.0 / 83922944.0);
+        ROOFLAB_COMPARE_DOUBLE(many.chart.point(h100, attention)->intensity,
+                               one.chart.point(h100, attention)->intensity);
+        // A GEMM class carries the ridge batch of its dominant member, so the chart can mark it.
+        QVERIFY(many.chart.point(h100, proj)->ridgeBatch);
+    }
+
+    void titleSaysWhetherItFits()
+    {
+        // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis):
+        // more than H100's 80 GB (2 devices) and than H200's 141 GB (2 devices).
+        Scenario s = llama8bDecode(1);
+        s.model = QStringLiteral("llama-3.1-70b");
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, s);
+        const QString title = modelChartTitle(a.models);
+        QVERIFY2(title.startsWith(QStringLiteral("Llama 3.1 70B decode · batch 1 · context 4096")),
+                 qPrintable(title));
+        QVERIFY2(title.contains(QStringLiteral("142 GB > 80 GB, does not fit (needs 2 devices)")),
+                 qPrintable(title));
+        QVERIFY2(title.contains(QStringLiteral("142 GB > 141 GB, does not fit (needs 2 devices)")),
+                 qPrintable(title));
+        // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
+        const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
+        QVERIFY2(fits.contains(QStringLiteral("16.6 GB ≤ 80 GB, fits")), qPrintable(fits));
+    }
+
+    void unknownModelIsAProblem()
+    {
+        Scenario s = llama8bDecode(1);
+        s.model = QStringLiteral("gpt-9");
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, s);
+        QVERIFY(a.chart.points.isEmpty());
+        QVERIFY(a.chart.problems.contains(QStringLiteral("unknown model \"gpt-9\"")));
+        s.devices.clear(); // still said with no device shown
+        QVERIFY(analyzeScenario(m_catalog, s)
+                    .chart.problems.contains(QStringLiteral("unknown model \"gpt-9\"")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioAnalysis)
+#include "tst_scenarioanalysis.moc"
