@@ -2,8 +2,8 @@
 #include "chartexport.h"
 #include "commandline.h"
 #include "commands.h"
-#include "evaluate.h"
 #include "parsing.h"
+#include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
 #include "tableexport.h"
@@ -15,7 +15,6 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
-#include <algorithm>
 #include <cmath>
 
 namespace rooflab::cli {
@@ -44,6 +43,7 @@ void addExportOptions(QCommandLineParser &parser)
         "Examples:\n"
         "  rooflab export -o roofline.svg\n"
         "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
+        "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
         "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672"));
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("Scenario to export (default: the default one)."),
@@ -68,6 +68,12 @@ void addExportOptions(QCommandLineParser &parser)
                       QStringLiteral("light, dark, print or colorblind (default: the "
                                      "scenario's, light)."),
                       QStringLiteral("T")});
+    parser.addOption(
+        {QStringLiteral("no-legend"), QStringLiteral("Leave the legend out of the chart.")});
+    parser.addOption({QStringLiteral("caption"),
+                      QStringLiteral("Add a table of the selected operator's figures on every "
+                                     "device (every point when none is selected) below the "
+                                     "chart; the file keeps its size, the plot gets shorter.")});
     addScenarioOptions(parser, false);
     addPresetOption(parser);
 }
@@ -136,18 +142,22 @@ void applyViewOptions(const QCommandLineParser &parser, ViewState &view)
                                  .arg(parser.value(QStringLiteral("theme")))};
         view.theme = themeName(*theme);
     }
+    if (parser.isSet(QStringLiteral("no-legend")))
+        view.showLegend = false;
+    if (parser.isSet(QStringLiteral("caption")))
+        view.caption = true;
     view.width = sideOption(parser, QStringLiteral("width"), view.width);
     view.height = sideOption(parser, QStringLiteral("height"), view.height);
 }
 
 // Drops a selection that the scenario options removed from the scenario.
-void dropStaleSelection(const Scenario &scenario, ViewState &view)
+// A selection that names no point of the analysis (an operator or class no longer shown).
+void dropStaleSelection(const Analysis &analysis, ViewState &view)
 {
-    if (!scenario.devices.contains(view.selectedDevice))
+    if (!analysis.point(view.selectedDevice, view.selectedOperator)) {
         view.selectedDevice.clear();
-    if (std::none_of(scenario.operators.cbegin(), scenario.operators.cend(),
-                     [&view](const OperatorSpec &op) { return op.id == view.selectedOperator; }))
         view.selectedOperator.clear();
+    }
 }
 
 ChartOptions chartOptions(const ViewState &view)
@@ -235,7 +245,6 @@ int exportCommand(const QStringList &arguments)
     ScenarioDocument doc = inputScenario(positional.value(1), catalog);
     applyScenarioOptions(parser, catalog, doc.scenario);
     applyViewOptions(parser, doc.view);
-    dropStaleSelection(doc.scenario, doc.view);
     if (doc.view.width * scale * doc.view.height * scale > maxPixels)
         throw UsageError{QStringLiteral("--scale: %1 x %2 at scale %3 is more than %4 pixels")
                              .arg(doc.view.width)
@@ -244,9 +253,12 @@ int exportCommand(const QStringList &arguments)
                              .arg(maxPixels)};
     if (doc.scenario.devices.isEmpty())
         throw UsageError{QStringLiteral("export: the scenario has no device; add --device ID")};
-    const Analysis analysis = evaluate(catalog, doc.scenario);
+    // With a model, the chart shows its operator classes, as in the window.
+    const ScenarioAnalysis result = analyzeScenario(catalog, doc.scenario);
+    const Analysis &analysis = result.chart;
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
+    dropStaleSelection(analysis, doc.view);
 
     if (const std::optional<TableFormat> table = tableFormatFromName(format))
         return writeTableFile(output, writeTable(analysis, *table)) ? ExitOk : ExitFailure;
@@ -257,9 +269,12 @@ int exportCommand(const QStringList &arguments)
     request.width = doc.view.width;
     request.height = doc.view.height;
     request.scale = scale;
+    request.caption = doc.view.caption;
     request.metadata = writeScenarioFile(doc.scenario, doc.view);
     QString error;
-    if (!exportChart(analysis, chartOptions(doc.view), request, &error)) {
+    ChartOptions options = chartOptions(doc.view);
+    options.title = modelChartTitle(result.models);
+    if (!exportChart(analysis, options, request, &error)) {
         printError(error);
         return ExitFailure;
     }

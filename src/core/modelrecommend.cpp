@@ -16,7 +16,7 @@ struct Context
     const Scenario &scenario;
     const Device &device;
     const QString &classId;
-    ModelAnalysis before;
+    const ModelAnalysis &before;
 };
 
 ModelAnalysis analyzeStep(const Catalog &catalog, const Scenario &scenario, const QString &device)
@@ -117,7 +117,12 @@ void addFormatMoves(const Context &c, QList<Candidate> &out)
             continue;
         Move move = startMove(c, MoveKind::WeightFormat);
         move.scenario.scheme.weights = format->id;
-        move.title = QStringLiteral("%1 weights").arg(format->name);
+        // "W4A16": the usual name of a weight-only scheme, from the element widths.
+        const Format *act = c.catalog.format(now.act);
+        move.title =
+            act ? QStringLiteral("W%1A%2: %3 weights")
+                      .arg(formatNumber(format->bits, 2), formatNumber(act->bits, 2), format->name)
+                : QStringLiteral("%1 weights").arg(format->name);
         move.detail = QStringLiteral("Store every weight in %1: %2 bytes per parameter instead "
                                      "of %3. A decode step reads all of them once, so its time "
                                      "and the memory the model needs both shrink.")
@@ -243,14 +248,20 @@ int tier(const Candidate &c)
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
                                 const QString &deviceId, const QString &classId)
 {
+    if (!catalog.device(deviceId) || !catalog.model(scenario.model))
+        return {};
+    return recommendModelMoves(catalog, scenario, analyzeModel(catalog, scenario, deviceId),
+                               classId);
+}
+
+QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
+                                const ModelAnalysis &before, const QString &classId)
+{
     QList<Move> moves;
-    const Device *device = catalog.device(deviceId);
-    if (!device || !catalog.model(scenario.model))
+    const Device *device = catalog.device(before.deviceId);
+    if (!device || !catalog.model(scenario.model) || !before.ok() || before.totals.stepTime <= 0)
         return moves;
-    ModelAnalysis before = analyzeModel(catalog, scenario, deviceId);
-    if (!before.ok() || before.totals.stepTime <= 0)
-        return moves;
-    const Context c{catalog, scenario, *device, classId, std::move(before)};
+    const Context c{catalog, scenario, *device, classId, before};
 
     QList<Candidate> candidates;
     addFormatMoves(c, candidates);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "modelanalysis.h"
 #include "recommend.h"
 #include "scenario.h"
 
@@ -18,5 +19,9 @@ namespace rooflab {
 // time per token; advice last. Empty when the model or device is unknown.
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
                                 const QString &deviceId, const QString &classId);
+// The same, from the step's analysis on `before.deviceId` already at hand (its compute-bound
+// batch solved), which saves analysing it again.
+QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
+                                const ModelAnalysis &before, const QString &classId);
 
 } // namespace rooflab

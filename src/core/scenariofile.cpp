@@ -2,6 +2,7 @@
 #include "scenariofile.h"
 
 #include "jsonreader.h"
+#include "modelworkload.h"
 #include "presetparser.h"
 
 #include <QFile>
@@ -75,6 +76,8 @@ QJsonObject viewToJson(const ViewState &v)
                     {key("height"), v.height},
                     {key("show_legend"), v.showLegend},
                     {key("large_text"), v.largeText}};
+    if (v.caption) // left out when false, so files written before it keep their bytes
+        obj.insert(key("caption"), true);
     if (!v.selectedDevice.isEmpty())
         obj.insert(key("selected_device"), v.selectedDevice);
     if (!v.selectedOperator.isEmpty())
@@ -283,12 +286,20 @@ int readSide(const QJsonObject &obj, const char *name, const QString &path, int 
     return static_cast<int>(*value);
 }
 
+QStringList modelClassIds()
+{
+    QStringList ids;
+    for (ModelOpClass opClass : allModelOpClasses())
+        ids.append(modelOpClassId(opClass));
+    return ids;
+}
+
 ViewState readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &reader)
 {
     const QString path = key("view");
     checkKnownKeys(obj,
                    {"selected_device", "selected_operator", "intensity_range", "performance_range",
-                    "theme", "width", "height", "show_legend", "large_text"},
+                    "theme", "width", "height", "show_legend", "large_text", "caption"},
                    path, reader);
     ViewState v;
     v.selectedDevice = reader.optionalString(obj, key("selected_device"), path);
@@ -296,12 +307,20 @@ ViewState readView(const QJsonObject &obj, const Scenario &scenario, JsonReader 
         reader.fail(JsonReader::join(path, key("selected_device")),
                     QStringLiteral("\"%1\" is not one of scenario.devices").arg(v.selectedDevice));
     v.selectedOperator = reader.optionalString(obj, key("selected_operator"), path);
-    if (!v.selectedOperator.isEmpty() &&
-        std::none_of(scenario.operators.cbegin(), scenario.operators.cend(),
-                     [&v](const OperatorSpec &op) { return op.id == v.selectedOperator; }))
+    // With a model, the chart's points are its operator classes.
+    const bool isOperator =
+        std::any_of(scenario.operators.cbegin(), scenario.operators.cend(),
+                    [&v](const OperatorSpec &op) { return op.id == v.selectedOperator; });
+    const bool isClass = !scenario.model.isEmpty() && modelOpClassFromId(v.selectedOperator);
+    if (!v.selectedOperator.isEmpty() && !isOperator && !isClass) {
         reader.fail(JsonReader::join(path, key("selected_operator")),
-                    QStringLiteral("\"%1\" is not the id of one of scenario.operators")
-                        .arg(v.selectedOperator));
+                    scenario.model.isEmpty()
+                        ? QStringLiteral("\"%1\" is not the id of one of scenario.operators")
+                              .arg(v.selectedOperator)
+                        : QStringLiteral("\"%1\" is neither the id of one of scenario.operators "
+                                         "nor an operator class of a model (%2)")
+                              .arg(v.selectedOperator, modelClassIds().join(QStringLiteral(", "))));
+    }
     readRange(obj, "intensity_range", path, v.xMin, v.xMax, reader);
     readRange(obj, "performance_range", path, v.yMin, v.yMax, reader);
     v.theme = readChoice(obj, "theme", path, v.theme, themeFromName,
@@ -310,6 +329,7 @@ ViewState readView(const QJsonObject &obj, const Scenario &scenario, JsonReader 
     v.height = readSide(obj, "height", path, v.height, reader);
     v.showLegend = reader.optionalBool(obj, key("show_legend"), path).value_or(v.showLegend);
     v.largeText = reader.optionalBool(obj, key("large_text"), path).value_or(v.largeText);
+    v.caption = reader.optionalBool(obj, key("caption"), path).value_or(v.caption);
     return v;
 }
 

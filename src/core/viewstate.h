@@ -17,6 +17,7 @@ struct ViewState
     int height = 1000;
     bool showLegend = true;
     bool largeText = false;
+    bool caption = false; // an exported figure carries the caption table of the selection
 
     bool operator==(const ViewState &other) const = default;
 };

@@ -19,6 +19,15 @@ inline const Setting<bool> largeText{"view/largeText", false};
 inline const Setting<bool> showLegend{"view/showLegend", true};
 inline const Setting<bool> showZones{"view/showZones", true};
 inline const Setting<bool> animate{"view/animate", true};
+// File › Export's last choices. A size of 0 and an empty theme follow the window's chart;
+// the legend always starts as the window shows it.
+inline const Setting<QString> exportPath{"export/path", {}};
+inline const Setting<QString> exportFormat{"export/format", QStringLiteral("png")};
+inline const Setting<int> exportWidth{"export/width", 0};
+inline const Setting<int> exportHeight{"export/height", 0};
+inline const Setting<double> exportScale{"export/scale", 1.0};
+inline const Setting<QString> exportTheme{"export/theme", {}};
+inline const Setting<bool> exportCaption{"export/caption", false};
 
 // How many files File › Open recent lists.
 inline constexpr int maxRecentFiles = 8;

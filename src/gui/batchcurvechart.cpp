@@ -202,7 +202,9 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
         d->ridgeBatch = curve.ridge->batch;
         ridge = {{curve.ridge->batch, d->timeAxis->min()},
                  {curve.ridge->batch, d->timeAxis->max()}};
-        d->ridgeLine->setName(tr("Ridge batch (%1)").arg(formatNumber(curve.ridge->batch)));
+        d->ridgeLine->setName(
+            tr("%1 (%2)").arg(curve.ridgeName.isEmpty() ? tr("Ridge batch") : curve.ridgeName,
+                              formatNumber(curve.ridge->batch)));
     }
     d->currentTime->replace(currentTime);
     d->currentRate->replace(currentRate);

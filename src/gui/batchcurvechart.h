@@ -17,6 +17,7 @@ struct BatchCurve
     QList<BatchSample> samples;
     std::optional<BatchSample> current;
     std::optional<BatchSample> ridge; // empty: no batch reaches the ridge
+    QString ridgeName;                // the ridge marker's legend; empty: "Ridge batch"
 };
 
 // Step time and tokens per second against batch on log axes (Qt Charts): the picture of

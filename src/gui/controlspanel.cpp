@@ -4,6 +4,7 @@
 #include "batchscale.h"
 #include "document.h"
 #include "precisionpreset.h"
+#include "schemedialog.h"
 #include "units.h"
 
 #include <QButtonGroup>
@@ -42,6 +43,10 @@ ControlsPanel::ControlsPanel(Document *document, QWidget *parent)
     m_ui->batchSpin->setKeyboardTracking(false);
     m_ui->seqSpin->setKeyboardTracking(false);
     m_ui->seqSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_ui->promptSpin->setKeyboardTracking(false);
+    m_ui->promptSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_ui->phaseCombo->addItem(tr("Decode"), phaseName(Phase::Decode));
+    m_ui->phaseCombo->addItem(tr("Prefill"), phaseName(Phase::Prefill));
     m_ui->roofCombo->addItem(tr("Datasheet"), roofModeName(RoofMode::Datasheet));
     m_ui->roofCombo->addItem(tr("Achievable"), roofModeName(RoofMode::Achievable));
     createSchemeButtons();
@@ -64,6 +69,18 @@ QSpinBox *ControlsPanel::batchSpin() const
 QSpinBox *ControlsPanel::sequenceSpin() const
 {
     return m_ui->seqSpin;
+}
+QSpinBox *ControlsPanel::promptSpin() const
+{
+    return m_ui->promptSpin;
+}
+QComboBox *ControlsPanel::modelCombo() const
+{
+    return m_ui->modelCombo;
+}
+QComboBox *ControlsPanel::phaseCombo() const
+{
+    return m_ui->phaseCombo;
 }
 QComboBox *ControlsPanel::kvCombo() const
 {
@@ -104,17 +121,44 @@ void ControlsPanel::createSchemeButtons()
         m_schemeGroup->addButton(button, index);
         grid->addWidget(button, index / 3, index % 3);
     }
+    auto *custom = new QToolButton(m_ui->schemeButtons);
+    custom->setText(tr("Custom…"));
+    custom->setToolTip(tr("Choose the weight, activation, KV-cache and math formats one by one"));
+    custom->setFocusPolicy(Qt::StrongFocus);
+    custom->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    const int rows = static_cast<int>((presets.size() + 2) / 3);
+    grid->addWidget(custom, rows, 0, 1, 3);
+    m_customScheme = custom;
+    connect(custom, &QToolButton::clicked, this, &ControlsPanel::editCustomScheme);
     QWidget *previous = m_ui->batchSpin;
     for (QAbstractButton *button : m_schemeGroup->buttons()) {
         setTabOrder(previous, button);
         previous = button;
     }
-    setTabOrder(previous, m_ui->kvCombo);
+    setTabOrder(previous, custom);
+    setTabOrder(custom, m_ui->kvCombo);
+}
+
+void ControlsPanel::editCustomScheme()
+{
+    SchemeDialog dialog(m_document->catalog(), m_document->scenario().devices,
+                        m_document->scenario().scheme, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_document->setScheme(dialog.scheme());
 }
 
 void ControlsPanel::fillLists()
 {
     const Catalog &catalog = m_document->catalog();
+    m_ui->modelCombo->addItem(tr("None: single operators"), QString());
+    for (const ModelSpec &model : catalog.models()) {
+        m_ui->modelCombo->addItem(model.name, model.id);
+        m_ui->modelCombo->setItemData(
+            m_ui->modelCombo->count() - 1,
+            tr("%1 (%2): %3 parameters")
+                .arg(model.id, model.vendor, formatNumber(model.parameterCount(), 3)),
+            Qt::ToolTipRole);
+    }
     for (const QString &id : kvChoices) {
         if (catalog.format(id))
             m_ui->kvCombo->addItem(formatName(catalog, id), id);
@@ -149,6 +193,15 @@ void ControlsPanel::connectEdits()
             [this](int value) { m_document->setBatch(value); });
     connect(m_ui->seqSpin, &QSpinBox::valueChanged, this,
             [this](int value) { m_document->setSequenceLength(value); });
+    connect(m_ui->promptSpin, &QSpinBox::valueChanged, this,
+            [this](int value) { m_document->setPromptLength(value); });
+    connect(m_ui->modelCombo, &QComboBox::activated, this, [this](int index) {
+        m_document->setModel(m_ui->modelCombo->itemData(index).toString());
+    });
+    connect(m_ui->phaseCombo, &QComboBox::activated, this, [this](int index) {
+        m_document->setPhase(
+            phaseFromName(m_ui->phaseCombo->itemData(index).toString()).value_or(Phase::Decode));
+    });
     connect(m_schemeGroup, &QButtonGroup::idClicked, this, [this](int index) {
         const PrecisionPreset &preset = precisionPresets().at(index);
         m_document->setScheme(schemeFor(preset, m_document->scenario().scheme.kv));
@@ -178,11 +231,25 @@ void ControlsPanel::refresh()
         const QSignalBlocker blockSpin(m_ui->batchSpin);
         const QSignalBlocker blockSeq(m_ui->seqSpin);
         const QSignalBlocker blockRoof(m_ui->roofCombo);
+        const QSignalBlocker blockPrompt(m_ui->promptSpin);
+        const QSignalBlocker blockModel(m_ui->modelCombo);
+        const QSignalBlocker blockPhase(m_ui->phaseCombo);
+        m_ui->promptSpin->setValue(static_cast<int>(std::lround(s.prompt)));
+        m_ui->modelCombo->setCurrentIndex(std::max(0, m_ui->modelCombo->findData(s.model)));
+        m_ui->phaseCombo->setCurrentIndex(m_ui->phaseCombo->findData(phaseName(s.phase)));
         m_ui->batchSlider->setValue(batchscale::positionOf(s.batch));
         m_ui->batchSpin->setValue(static_cast<int>(std::lround(s.batch)));
         m_ui->seqSpin->setValue(static_cast<int>(std::lround(s.seq)));
         m_ui->roofCombo->setCurrentIndex(m_ui->roofCombo->findData(roofModeName(s.roof)));
     }
+    // The phase belongs to a model; the prompt sizes prefill operators and a prefill step.
+    const bool model = !s.model.isEmpty();
+    m_ui->phaseCombo->setEnabled(model);
+    m_ui->promptSpin->setEnabled(!model || s.phase == Phase::Prefill);
+    m_ui->operatorGroup->setEnabled(!model);
+    m_ui->operatorGroup->setToolTip(model ? tr("A model is shown: its operators come from the "
+                                               "model. Choose \"None\" to pick operators.")
+                                          : QString());
     refreshScheme();
     refreshLists();
 }

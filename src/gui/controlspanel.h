@@ -19,9 +19,9 @@ namespace rooflab::gui {
 
 class Document;
 
-// The scenario's controls: batch, precision scheme, KV format, sequence length, roof mode,
-// devices and operators. Every change is sent to the document while the user drags; the
-// panel itself only mirrors the document.
+// The scenario's controls: model and phase, batch, precision scheme, KV format, sequence and prompt
+// length, roof mode, devices and operators. Every change is sent to the document while the user
+// drags; the panel itself only mirrors the document.
 class ControlsPanel : public QWidget
 {
     Q_OBJECT
@@ -34,11 +34,18 @@ public:
     QSlider *batchSlider() const;
     QSpinBox *batchSpin() const;
     QSpinBox *sequenceSpin() const;
+    QSpinBox *promptSpin() const;
+    QComboBox *modelCombo() const;
+    QComboBox *phaseCombo() const;
     QComboBox *kvCombo() const;
     QComboBox *roofCombo() const;
     QListWidget *deviceList() const;
     QListWidget *operatorList() const;
     QAbstractButton *schemeButton(qsizetype index) const;
+    QAbstractButton *customSchemeButton() const { return m_customScheme; }
+
+    // Asks for a custom precision scheme (every format separately) and applies it.
+    void editCustomScheme();
 
 private:
     void createSchemeButtons();
@@ -51,6 +58,7 @@ private:
     std::unique_ptr<Ui::ControlsPanel> m_ui;
     Document *m_document;
     QButtonGroup *m_schemeGroup;
+    QAbstractButton *m_customScheme = nullptr;
 };
 
 } // namespace rooflab::gui

@@ -2,6 +2,7 @@
 #include "ui_diagnosispanel.h"
 
 #include "document.h"
+#include "modelrecommend.h"
 #include "pointtext.h"
 
 #include <QListWidget>
@@ -79,9 +80,17 @@ void DiagnosisPanel::refresh()
     m_ui->figuresView->verticalScrollBar()->setValue(scroll);
     m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
-    m_moves = m_diagnosis.valid
-                  ? recommendMoves(m_document->catalog(), m_document->scenario(), device, op)
-                  : QList<Move>();
+    // With a model, moves change the whole step; the point is one of its classes.
+    const Catalog &catalog = m_document->catalog();
+    const Scenario &scenario = m_document->scenario();
+    if (!m_diagnosis.valid)
+        m_moves.clear();
+    else if (const ModelAnalysis *model = m_document->selectedModel())
+        m_moves = recommendModelMoves(catalog, scenario, *model, op);
+    else
+        m_moves = recommendMoves(catalog, scenario, device, op);
+    m_ui->movesLabel->setText(m_document->showsModel() ? tr("&Recommended moves for the model")
+                                                       : tr("&Recommended moves"));
     fillMoves();
 }
 

@@ -1,7 +1,6 @@
 #include "document.h"
 
 #include "changevalue.h"
-#include "evaluate.h"
 
 #include <QUndoStack>
 
@@ -18,6 +17,18 @@ double &batchOf(Scenario &s)
 double &seqOf(Scenario &s)
 {
     return s.seq;
+}
+double &promptOf(Scenario &s)
+{
+    return s.prompt;
+}
+QString &modelOf(Scenario &s)
+{
+    return s.model;
+}
+Phase &phaseOf(Scenario &s)
+{
+    return s.phase;
 }
 PrecisionScheme &schemeOf(Scenario &s)
 {
@@ -55,7 +66,7 @@ Document::Document(Catalog catalog, const Scenario &scenario, QObject *parent)
     : QObject(parent), m_catalog(std::move(catalog)), m_scenario(scenario),
       m_undoStack(new QUndoStack(this))
 {
-    m_analysis = evaluate(m_catalog, m_scenario);
+    analyse();
     keepSelectionValid();
     connect(m_undoStack, &QUndoStack::cleanChanged, this, &Document::fileStateChanged);
 }
@@ -84,6 +95,26 @@ void Document::setSequenceLength(double seq, EditMode mode)
         return;
     push(tr("Change sequence length"), &seqOf, seq,
          mode == EditMode::Continuous ? MergeId::SequenceLength : MergeId::None);
+}
+
+void Document::setPromptLength(double prompt, EditMode mode)
+{
+    if (!validCount(prompt))
+        return;
+    push(tr("Change prompt length"), &promptOf, prompt,
+         mode == EditMode::Continuous ? MergeId::PromptLength : MergeId::None);
+}
+
+void Document::setModel(const QString &modelId)
+{
+    if (!modelId.isEmpty() && !m_catalog.model(modelId))
+        return;
+    push(modelId.isEmpty() ? tr("Show operators") : tr("Show model"), &modelOf, modelId);
+}
+
+void Document::setPhase(Phase phase)
+{
+    push(tr("Change phase"), &phaseOf, phase);
 }
 
 void Document::setScheme(const PrecisionScheme &scheme)
@@ -184,12 +215,12 @@ void Document::markSaved()
 
 const PointAnalysis *Document::selectedPoint() const
 {
-    return m_analysis.point(m_selectedDevice, m_selectedOperator);
+    return m_result.chart.point(m_selectedDevice, m_selectedOperator);
 }
 
 void Document::select(const QString &deviceId, const QString &operatorId)
 {
-    if (!m_analysis.point(deviceId, operatorId))
+    if (!m_result.chart.point(deviceId, operatorId))
         return;
     if (deviceId == m_selectedDevice && operatorId == m_selectedOperator)
         return;
@@ -200,18 +231,18 @@ void Document::select(const QString &deviceId, const QString &operatorId)
 
 void Document::selectNext(int step)
 {
-    const qsizetype count = m_analysis.points.size();
+    const qsizetype count = m_result.chart.points.size();
     if (count == 0)
         return;
     qsizetype index = 0;
     for (qsizetype i = 0; i < count; ++i) {
-        const PointAnalysis &p = m_analysis.points.at(i);
+        const PointAnalysis &p = m_result.chart.points.at(i);
         if (p.deviceId == m_selectedDevice && p.operatorId == m_selectedOperator) {
             index = ((i + step) % count + count) % count;
             break;
         }
     }
-    const PointAnalysis &next = m_analysis.points.at(index);
+    const PointAnalysis &next = m_result.chart.points.at(index);
     select(next.deviceId, next.operatorId);
 }
 
@@ -223,9 +254,29 @@ void Document::setDisplay(const DisplayOptions &display)
     Q_EMIT displayChanged();
 }
 
+void Document::analyse()
+{
+    Scenario key = m_scenario;
+    key.batch = 1;
+    const bool known = m_boundKey == key;
+    ModelOptions options;
+    options.solveComputeBoundBatch = !known;
+    m_result = analyzeScenario(m_catalog, m_scenario, options);
+    if (!known) {
+        m_boundKey = key;
+        m_boundBatch.clear();
+    }
+    for (ModelAnalysis &model : m_result.models) {
+        if (known)
+            model.totals.computeBoundBatch = m_boundBatch.value(model.deviceId);
+        else
+            m_boundBatch.insert(model.deviceId, model.totals.computeBoundBatch);
+    }
+}
+
 void Document::scenarioEdited()
 {
-    m_analysis = evaluate(m_catalog, m_scenario);
+    analyse();
     const QString device = m_selectedDevice;
     const QString op = m_selectedOperator;
     keepSelectionValid();
@@ -241,18 +292,18 @@ void Document::keepSelectionValid()
     if (selectedPoint())
         return;
     const PointAnalysis *choice = nullptr;
-    for (const PointAnalysis &p : m_analysis.points) {
+    for (const PointAnalysis &p : m_result.chart.points) {
         if (p.operatorId == m_selectedOperator) {
             choice = &p;
             break;
         }
     }
-    for (const PointAnalysis &p : m_analysis.points) {
+    for (const PointAnalysis &p : m_result.chart.points) {
         if (!choice && p.batchDependent)
             choice = &p;
     }
-    if (!choice && !m_analysis.points.isEmpty())
-        choice = &m_analysis.points.first();
+    if (!choice && !m_result.chart.points.isEmpty())
+        choice = &m_result.chart.points.first();
     m_selectedDevice = choice ? choice->deviceId : QString();
     m_selectedOperator = choice ? choice->operatorId : QString();
 }

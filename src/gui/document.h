@@ -5,9 +5,13 @@
 #include "displayoptions.h"
 #include "mergeid.h"
 #include "scenario.h"
+#include "scenarioanalysis.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
+
+#include <optional>
 
 class QUndoStack;
 
@@ -27,13 +31,23 @@ public:
 
     const Catalog &catalog() const { return m_catalog; }
     const Scenario &scenario() const { return m_scenario; }
-    // The core's analysis of scenario(), recomputed once per change.
-    const Analysis &analysis() const { return m_analysis; }
+    // The chart's analysis of scenario() (operators, or a model's classes), recomputed once
+    // per change.
+    const Analysis &analysis() const { return m_result.chart; }
+    // With a model: its step on each device shown; else empty.
+    const QList<ModelAnalysis> &modelAnalyses() const { return m_result.models; }
+    // The model step on the selected device, or nullptr when no model is shown.
+    const ModelAnalysis *selectedModel() const { return m_result.model(m_selectedDevice); }
+    bool showsModel() const { return !m_scenario.model.isEmpty(); }
     QUndoStack *undoStack() const { return m_undoStack; }
 
     // Scenario edits; each pushes one undo command (continuous ones merge within a gesture).
     void setBatch(double batch, EditMode mode = EditMode::Single);
     void setSequenceLength(double seq, EditMode mode = EditMode::Single);
+    void setPromptLength(double prompt, EditMode mode = EditMode::Single);
+    // A model preset id, or empty to show the scenario's operators instead.
+    void setModel(const QString &modelId);
+    void setPhase(Phase phase);
     void setScheme(const PrecisionScheme &scheme);
     void setKvFormat(const QString &formatId);
     void setRoofMode(RoofMode mode);
@@ -81,10 +95,15 @@ private:
     // Called by undo commands after they changed m_scenario.
     void scenarioEdited();
     void keepSelectionValid();
+    void analyse();
 
     Catalog m_catalog;
     Scenario m_scenario;
-    Analysis m_analysis;
+    ScenarioAnalysis m_result;
+    // The batch at which a model step turns compute-bound does not depend on the current
+    // batch: it is solved once per scenario-but-the-batch (kept here with batch 1) and device.
+    std::optional<Scenario> m_boundKey;
+    QHash<QString, std::optional<double>> m_boundBatch;
     QUndoStack *m_undoStack;
     int m_gesture = 0;
     QString m_filePath;

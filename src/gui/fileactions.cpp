@@ -9,9 +9,14 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
+#include <QStatusBar>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace rooflab::gui {
 
@@ -21,6 +26,36 @@ QString scenarioFilter()
 {
     return QObject::tr("RoofLab scenarios (*%1 *.json);;All files (*)")
         .arg(QLatin1String(scenarioFileSuffix));
+}
+
+QString openFilter()
+{
+    return QObject::tr("Scenarios and exported charts (*%1 *.json *.png *.svg *.pdf);;"
+                       "RoofLab scenarios (*%1 *.json);;"
+                       "Charts exported by RoofLab (*.png *.svg *.pdf);;All files (*)")
+        .arg(QLatin1String(scenarioFileSuffix));
+}
+
+// The first of `folders` that exists, else the home folder.
+QString firstExistingFolder(const QStringList &folders)
+{
+    for (const QString &folder : folders) {
+        if (!folder.isEmpty() && QFileInfo(folder).isDir())
+            return folder;
+    }
+    return QDir::homePath();
+}
+
+// "runs/b512" for "runs/b512.rooflab.json" or "runs/b512.png": the name without its
+// scenario or image suffix.
+QString withoutSuffix(const QString &path)
+{
+    QString stem = path;
+    if (stem.endsWith(QLatin1String(scenarioFileSuffix), Qt::CaseInsensitive))
+        stem.chop(qsizetype(sizeof(scenarioFileSuffix)) - 1);
+    else if (!QFileInfo(stem).suffix().isEmpty())
+        stem.chop(QFileInfo(stem).suffix().size() + 1);
+    return stem;
 }
 
 } // namespace
@@ -37,13 +72,14 @@ FileActions::FileActions(Document *document, QWidget *window)
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_new->setStatusTip(tr("Start over with the default scenario"));
+    m_open->setStatusTip(tr("Open a scenario file, or the scenario of a chart RoofLab exported"));
     m_export->setStatusTip(tr("Write the chart as PNG, SVG or PDF, exactly as shown"));
     connect(m_new, &QAction::triggered, this, &FileActions::newScenario);
     connect(m_open, &QAction::triggered, this, [this] {
         if (!maybeSave())
             return;
-        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"),
-                                                          startDirectory(), scenarioFilter());
+        const QString path = QFileDialog::getOpenFileName(
+            m_window, tr("Open scenario or exported chart"), startDirectory(), openFilter());
         if (!path.isEmpty())
             open(path);
     });
@@ -61,6 +97,16 @@ void FileActions::setViewStateProvider(std::function<ViewState()> provider)
 void FileActions::setChartOptionsProvider(std::function<ChartOptions()> provider)
 {
     m_chartOptions = std::move(provider);
+}
+
+void FileActions::setChartSizeProvider(std::function<QSize()> provider)
+{
+    m_chartSize = std::move(provider);
+}
+
+bool FileActions::isChartImage(const QString &path)
+{
+    return !ExportDialog::formatOfPath(path).isEmpty();
 }
 
 bool FileActions::maybeSave()
@@ -81,15 +127,31 @@ bool FileActions::maybeSave()
 
 void FileActions::newScenario()
 {
-    if (maybeSave())
+    if (maybeSave()) {
         m_document->reset(defaultScenario(m_document->catalog()));
+        m_openedImage.clear();
+    }
 }
 
 bool FileActions::open(const QString &path)
 {
     QStringList errors;
-    const std::optional<ScenarioDocument> file =
-        loadScenarioFile(path, m_document->catalog(), &errors);
+    std::optional<ScenarioDocument> file;
+    const bool image = isChartImage(path);
+    if (image) {
+        QString error;
+        const QByteArray scenario = readEmbeddedMetadata(path, &error);
+        if (scenario.isEmpty()) {
+            QMessageBox::warning(m_window, tr("Cannot open chart"),
+                                 tr("%1 could not be opened:\n\n%2\n\nOnly charts exported by "
+                                    "RoofLab carry their scenario. The current scenario stays.")
+                                     .arg(QDir::toNativeSeparators(path), error));
+            return false;
+        }
+        file = readScenarioFile(scenario, path, m_document->catalog(), &errors);
+    } else {
+        file = loadScenarioFile(path, m_document->catalog(), &errors);
+    }
     if (!file) {
         QMessageBox::warning(
             m_window, tr("Cannot open scenario"),
@@ -97,8 +159,11 @@ bool FileActions::open(const QString &path)
                 .arg(QDir::toNativeSeparators(path), errors.join(QLatin1Char('\n'))));
         return false;
     }
-    m_document->reset(file->scenario, QFileInfo(path).absoluteFilePath());
-    addRecent(m_document->filePath());
+    // A chart is not a scenario file: the document stays untitled so Save asks for one.
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_document->reset(file->scenario, image ? QString() : absolute);
+    m_openedImage = image ? absolute : QString();
+    addRecent(absolute);
     Q_EMIT opened(file->view);
     return true;
 }
@@ -112,8 +177,8 @@ bool FileActions::save()
 
 bool FileActions::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save scenario"), startDirectory(),
-                                                scenarioFilter());
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save scenario"),
+                                                suggestedScenarioPath(), scenarioFilter());
     if (path.isEmpty())
         return false;
     if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
@@ -131,31 +196,109 @@ bool FileActions::saveTo(const QString &path)
     }
     m_document->setFilePath(QFileInfo(path).absoluteFilePath());
     m_document->markSaved();
+    m_openedImage.clear();
     addRecent(m_document->filePath());
     return true;
 }
 
 void FileActions::exportImage()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export chart"), startDirectory(),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
+    ExportDialog dialog(exportChoices(), m_chartSize ? m_chartSize() : QSize(), m_window);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    ImageExport request;
-    request.path = path;
-    request.format = QFileInfo(path).suffix().toLower();
-    if (request.format.isEmpty()) {
-        request.format = QStringLiteral("png");
-        request.path += QLatin1String(".png");
-    }
-    const ViewState view = m_viewState ? m_viewState() : ViewState();
-    request.metadata = writeScenarioFile(m_document->scenario(), view);
-    const ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
+    const ExportChoices choices = dialog.choices();
+    rememberExportChoices(choices);
     QString error;
-    if (!exportChart(m_document->analysis(), options, request, &error))
-        QMessageBox::warning(m_window, tr("Cannot export chart"), error);
-    settings::lastDirectory.set(QFileInfo(request.path).absolutePath());
+    if (!exportTo(choices, &error)) {
+        QMessageBox::warning(m_window, tr("Cannot export chart"),
+                             tr("The chart was not exported.\n\n%1").arg(error));
+        return;
+    }
+    if (auto *window = qobject_cast<QMainWindow *>(m_window))
+        window->statusBar()->showMessage(
+            tr("Chart written to %1").arg(QDir::toNativeSeparators(choices.path)), 8000);
+}
+
+ExportChoices FileActions::exportChoices() const
+{
+    const ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
+    const QSize chart = m_chartSize ? m_chartSize() : QSize();
+    ExportChoices c;
+    const QString format = settings::exportFormat.get();
+    if (ExportDialog::formats().contains(format))
+        c.format = format;
+    const auto side = [](int stored, int shown, int fallback) {
+        return std::clamp(stored > 0 ? stored : shown > 0 ? shown : fallback, 16, 20000);
+    };
+    c.width = side(settings::exportWidth.get(), chart.width(), c.width);
+    c.height = side(settings::exportHeight.get(), chart.height(), c.height);
+    c.scale = settings::exportScale.get();
+    const std::optional<Theme> theme = themeFromName(settings::exportTheme.get());
+    c.theme = themeName(theme.value_or(options.theme));
+    c.legend = options.showLegend;
+    c.caption = settings::exportCaption.get();
+    // Named after the scenario file when there is one, else the last export, else a default.
+    const QString last = settings::exportPath.get();
+    QString stem;
+    if (!m_document->filePath().isEmpty())
+        stem = withoutSuffix(m_document->filePath());
+    else if (!last.isEmpty())
+        stem = withoutSuffix(last);
+    else
+        stem = QDir(firstExistingFolder({startDirectory(), QStandardPaths::writableLocation(
+                                                               QStandardPaths::PicturesLocation)}))
+                   .filePath(QStringLiteral("roofline"));
+    c.path = stem + QLatin1Char('.') + c.format;
+    return c;
+}
+
+void FileActions::rememberExportChoices(const ExportChoices &choices) const
+{
+    // Size and theme are kept only when they differ from the window's, so the next export
+    // follows the window again unless the user chose otherwise.
+    const QSize chart = m_chartSize ? m_chartSize() : QSize();
+    const bool chartSized = chart == QSize(choices.width, choices.height);
+    const ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
+    settings::exportPath.set(choices.path);
+    settings::exportFormat.set(choices.format);
+    settings::exportWidth.set(chartSized ? 0 : choices.width);
+    settings::exportHeight.set(chartSized ? 0 : choices.height);
+    settings::exportScale.set(choices.scale);
+    settings::exportTheme.set(choices.theme == themeName(options.theme) ? QString()
+                                                                        : choices.theme);
+    settings::exportCaption.set(choices.caption);
+    settings::lastDirectory.set(QFileInfo(choices.path).absolutePath());
+}
+
+bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
+{
+    ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
+    options.theme = themeFromName(choices.theme).value_or(options.theme);
+    options.showLegend = choices.legend;
+    ViewState view = m_viewState ? m_viewState() : ViewState();
+    // The ranges the window shows, including a zoom or pan the chart options do not carry.
+    if (view.xMin > 0 && view.xMax > view.xMin && view.yMin > 0 && view.yMax > view.yMin) {
+        options.xMin = view.xMin;
+        options.xMax = view.xMax;
+        options.yMin = view.yMin;
+        options.yMax = view.yMax;
+    }
+    // The embedded scenario reopens the figure as exported.
+    view.theme = themeName(options.theme);
+    view.width = choices.width;
+    view.height = choices.height;
+    view.showLegend = choices.legend;
+    view.caption = choices.caption;
+
+    ImageExport request;
+    request.path = choices.path;
+    request.format = choices.format;
+    request.width = choices.width;
+    request.height = choices.height;
+    request.scale = choices.format == QLatin1String("png") ? choices.scale : 1.0;
+    request.caption = choices.caption;
+    request.metadata = writeScenarioFile(m_document->scenario(), view);
+    return exportChart(m_document->analysis(), options, request, error);
 }
 
 void FileActions::addRecent(const QString &path)
@@ -191,6 +334,14 @@ QString FileActions::startDirectory() const
     if (!m_document->filePath().isEmpty())
         return QFileInfo(m_document->filePath()).absolutePath();
     return settings::lastDirectory.get();
+}
+
+QString FileActions::suggestedScenarioPath() const
+{
+    // A scenario opened from a chart is offered a scenario file beside it, of the same name.
+    if (m_document->filePath().isEmpty() && !m_openedImage.isEmpty())
+        return withoutSuffix(m_openedImage) + QLatin1String(scenarioFileSuffix);
+    return startDirectory();
 }
 
 } // namespace rooflab::gui

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "chartoptions.h"
+#include "exportdialog.h"
 #include "viewstate.h"
 
 #include <QObject>
+#include <QSize>
 #include <QString>
 
 #include <functional>
@@ -17,7 +19,8 @@ namespace rooflab::gui {
 class Document;
 
 // File menu behaviour: new, open, open recent, save, save as and image export of the
-// document, with the unsaved-changes prompt. Scenario files are read and written by the core.
+// document, with the unsaved-changes prompt. Scenario files are read and written by the core;
+// Open also takes a chart RoofLab exported and restores the scenario embedded in it.
 class FileActions : public QObject
 {
     Q_OBJECT
@@ -35,15 +38,27 @@ public:
     // What the window shows beside the scenario, saved into files; and how it draws the chart.
     void setViewStateProvider(std::function<ViewState()> provider);
     void setChartOptionsProvider(std::function<ChartOptions()> provider);
+    // The size the chart has in the window, the export's default size.
+    void setChartSizeProvider(std::function<QSize()> provider);
 
     // Asks whether to save unsaved changes; false when the user cancels.
     bool maybeSave();
-    // Opens a scenario file without asking; false (after telling the user why) on failure.
+    // Opens a scenario file, or the scenario embedded in an exported PNG, SVG or PDF, without
+    // asking; false (after telling the user why, the current scenario kept) on failure. An
+    // image does not become the document's file: Save asks where to write the scenario.
     bool open(const QString &path);
     bool save();
     bool saveAs();
     void newScenario();
+    // File › Export: asks for the options (ExportDialog), remembers them and writes the file.
     void exportImage();
+    // The export dialog's starting choices: the last ones, else what the window shows.
+    ExportChoices exportChoices() const;
+    // Writes the chart as `choices` say, with the scenario embedded; false with `error` set.
+    bool exportTo(const ExportChoices &choices, QString *error) const;
+
+    // Whether `path` names a chart image (PNG, SVG, PDF) rather than a scenario file.
+    static bool isChartImage(const QString &path);
 
 Q_SIGNALS:
     // A scenario file was opened; the window applies how it is shown.
@@ -54,6 +69,8 @@ private:
     void addRecent(const QString &path);
     void rebuildRecentMenu();
     QString startDirectory() const;
+    QString suggestedScenarioPath() const;
+    void rememberExportChoices(const ExportChoices &choices) const;
 
     Document *m_document;
     QWidget *m_window;
@@ -65,6 +82,8 @@ private:
     QAction *m_export;
     std::function<ViewState()> m_viewState;
     std::function<ChartOptions()> m_chartOptions;
+    std::function<QSize()> m_chartSize;
+    QString m_openedImage; // the chart the scenario came from, to name its scenario file
 };
 
 } // namespace rooflab::gui

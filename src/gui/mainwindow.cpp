@@ -6,10 +6,16 @@
 #include "diagnosispanel.h"
 #include "document.h"
 #include "fileactions.h"
+#include "modelcurve.h"
+#include "modelpanel.h"
+#include "modeltext.h"
 #include "pointtext.h"
 #include "rooflinechart.h"
+#include "scenarioanalysis.h"
 #include "scenariofile.h"
+#include "sharebarchart.h"
 #include "theme.h"
+#include "units.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -38,8 +44,9 @@ namespace rooflab::gui {
 MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_chart(new RooflineChart(this)),
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
-      m_batchCurve(new BatchCurveChart), m_files(new FileActions(document, this)),
-      m_selectionLabel(new QLabel)
+      m_batchCurve(new BatchCurveChart), m_modelPanel(new ModelPanel(document)),
+      m_shareChart(new ShareBarChart), m_modelCurve(std::make_unique<ModelCurveBuilder>()),
+      m_files(new FileActions(document, this)), m_selectionLabel(new QLabel)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -66,14 +73,24 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_batchCurve->setMinimumHeight(240);
     addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
             Qt::BottomDockWidgetArea);
+    QDockWidget *modelDock = addDock(m_modelPanel, tr("Model step"), QStringLiteral("modelDock"),
+                                     Qt::RightDockWidgetArea);
+    m_shareChart->setFocusPolicy(Qt::StrongFocus);
+    m_shareChart->setMinimumHeight(200);
+    QDockWidget *shareDock = addDock(m_shareChart, tr("Time share"), QStringLiteral("shareDock"),
+                                     Qt::BottomDockWidgetArea);
+    splitDockWidget(m_docks.at(2), shareDock, Qt::Horizontal);
     resizeDocks({m_docks.at(0), m_docks.at(1)}, {330, 400}, Qt::Horizontal);
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
+    resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
+    resizeDocks({m_docks.at(2), shareDock}, {700, 400}, Qt::Horizontal);
 
     m_selectionLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_selectionLabel, 1);
 
     m_files->setViewStateProvider([this] { return viewState(); });
     m_files->setChartOptionsProvider([this] { return chartOptions(); });
+    m_files->setChartSizeProvider([this] { return m_chart->size(); });
     connect(m_files, &FileActions::opened, this, &MainWindow::applyViewState);
 
     createMenus();
@@ -132,6 +149,7 @@ ChartOptions MainWindow::chartOptions() const
     options.xMax = m_fixedRange.xMax;
     options.yMin = m_fixedRange.yMin;
     options.yMax = m_fixedRange.yMax;
+    options.title = modelChartTitle(m_document->modelAnalyses());
     return options;
 }
 
@@ -142,6 +160,12 @@ void MainWindow::redrawChart()
 
 void MainWindow::refreshBatchCurve()
 {
+    if (m_document->showsModel()) {
+        refreshModelCurve();
+        refreshShareChart();
+        return;
+    }
+    m_shareChart->setBars(tr("Pick a model to see each operator class's share of its step"), {});
     const PointAnalysis *point = m_document->selectedPoint();
     BatchCurve curve;
     if (point) {
@@ -166,6 +190,31 @@ void MainWindow::refreshBatchCurve()
     m_batchCurve->setCurve(curve);
 }
 
+// The whole model's step time and tokens per second against batch on the selected device.
+void MainWindow::refreshModelCurve()
+{
+    const ModelAnalysis *model = m_document->selectedModel();
+    m_batchCurve->setCurve(
+        model ? m_modelCurve->build(m_document->catalog(), m_document->scenario(), *model)
+              : BatchCurve());
+}
+
+void MainWindow::refreshShareChart()
+{
+    const ModelAnalysis *model = m_document->selectedModel();
+    if (!model) {
+        m_shareChart->setBars(tr("Tick a device to see the model's step"), {});
+        return;
+    }
+    QList<ShareBar> bars;
+    for (const ModelClassResult &c : model->classes)
+        bars.append({c.point.operatorName, c.share});
+    m_shareChart->setBars(
+        tr("%1 on %2: %3 per step")
+            .arg(model->modelName, model->deviceName, formatDuration(model->totals.stepTime)),
+        bars);
+}
+
 QString MainWindow::selectionText() const
 {
     return m_selectionLabel->text();
@@ -176,6 +225,8 @@ void MainWindow::refreshStatus()
     const PointAnalysis *point = m_document->selectedPoint();
     QString text =
         point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
+    if (const ModelAnalysis *model = m_document->selectedModel(); model && !model->footprint.fits)
+        text = modeltext::fitSentence(m_document->catalog(), *model) + tr("  —  ") + text;
     if (!m_document->analysis().problems.isEmpty())
         text += tr("  —  %n problem(s): %1", nullptr,
                    static_cast<int>(m_document->analysis().problems.size()))
@@ -207,6 +258,8 @@ void MainWindow::applyDisplay()
     if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
         applyTheme(*app, display.theme, display.largeText);
     m_batchCurve->setAppearance(isDarkTheme(display.theme),
+                                display.largeText ? largeTextScale : 1.0);
+    m_shareChart->setAppearance(isDarkTheme(display.theme),
                                 display.largeText ? largeTextScale : 1.0);
     if (m_themeGroup) {
         const QList<QAction *> actions = m_themeGroup->actions();

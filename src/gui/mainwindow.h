@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QActionGroup;
 class QDockWidget;
 class QLabel;
@@ -20,10 +22,14 @@ class ControlsPanel;
 class DiagnosisPanel;
 class Document;
 class FileActions;
+class ModelCurveBuilder;
+class ModelPanel;
+class ShareBarChart;
 
 // The interactive roofline window: the chart in the middle, docks for the controls, the
-// diagnosis and the batch curve, menus and a status bar. It shows the document and forwards
-// the user's edits to it; every figure comes from the document's analysis.
+// diagnosis, the model step, the batch curve and the model's time shares, menus and a status bar.
+// It shows the document and forwards the user's edits to it; every figure comes from the document's
+// analysis.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -48,6 +54,8 @@ public:
     RooflineChart *chart() const { return m_chart; }
     BatchCurveChart *batchCurve() const { return m_batchCurve; }
     FileActions *fileActions() const { return m_files; }
+    ModelPanel *modelPanel() const { return m_modelPanel; }
+    ShareBarChart *shareChart() const { return m_shareChart; }
     // The status bar's line about the selected point.
     QString selectionText() const;
 
@@ -67,6 +75,8 @@ private:
     void connectDocument();
     void redrawChart();
     void refreshBatchCurve();
+    void refreshModelCurve();
+    void refreshShareChart();
     void refreshStatus();
     void refreshTitle();
     void applyDisplay();
@@ -83,6 +93,9 @@ private:
     ControlsPanel *m_controls;
     DiagnosisPanel *m_diagnosis;
     BatchCurveChart *m_batchCurve;
+    ModelPanel *m_modelPanel;
+    ShareBarChart *m_shareChart;
+    std::unique_ptr<ModelCurveBuilder> m_modelCurve;
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     QLabel *m_selectionLabel;

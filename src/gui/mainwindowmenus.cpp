@@ -1,6 +1,7 @@
 // MainWindow's menus, actions and help texts (the rest of the class is in mainwindow.cpp).
 #include "mainwindow.h"
 
+#include "controlspanel.h"
 #include "document.h"
 #include "fileactions.h"
 #include "rooflinechart.h"
@@ -74,6 +75,9 @@ void MainWindow::createEditMenu()
     QAction *halveBatch =
         menu->addAction(tr("&Halve the batch"), this, [this] { scaleBatch(0.5); });
     halveBatch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
+    QAction *custom = menu->addAction(tr("&Custom precision scheme…"), m_controls,
+                                      &ControlsPanel::editCustomScheme);
+    custom->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     menu->addSeparator();
 
     QAction *next = menu->addAction(tr("&Next point"), this, [this] { m_document->selectNext(1); });
@@ -136,13 +140,11 @@ void MainWindow::createViewMenu()
     toggle(tr("&Animate moves"), &DisplayOptions::animate, QKeySequence());
     menu->addSeparator();
 
-    const QKeySequence dockKeys[] = {QKeySequence(Qt::CTRL | Qt::Key_1),
-                                     QKeySequence(Qt::CTRL | Qt::Key_2),
-                                     QKeySequence(Qt::CTRL | Qt::Key_3)};
+    // Ctrl+1 ... Ctrl+5 show or hide the docks in the order they were added.
     for (qsizetype i = 0; i < m_docks.size(); ++i) {
         QAction *action = m_docks.at(i)->toggleViewAction();
-        if (i < 3)
-            action->setShortcut(dockKeys[i]);
+        if (i < 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         menu->addAction(action);
     }
 }

@@ -8,6 +8,7 @@ enum class MergeId : int {
     None = -1, // never merges
     Batch = 1,
     SequenceLength,
+    PromptLength,
 };
 
 // Whether an edit belongs to a continuous gesture (and may merge) or stands alone.

@@ -1,5 +1,6 @@
 #include "chartexport.h"
 
+#include "captiontable.h"
 #include "qcp.h"
 #include "rooflinescene.h"
 #include "svgdocument.h"
@@ -11,10 +12,13 @@
 #include <QFileInfo>
 #include <QImageReader>
 #include <QImageWriter>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
+
+#include <cmath>
 
 namespace rooflab {
 
@@ -41,10 +45,63 @@ QString figureDescription()
     return tr("Roofline chart drawn by RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION));
 }
 
-bool writePng(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+// What one file shows: the scene's plot at the top and, when asked, the caption table in
+// the height the plot gave up below it. Sizes in logical pixels.
+struct Figure
+{
+    RooflineScene &scene;
+    CaptionTable caption;
+    QSize size;
+    int plotHeight = 0;
+
+    bool hasCaption() const { return plotHeight < size.height(); }
+
+    // The table and its background; the painter's origin is the figure's top-left corner.
+    void drawCaption(QPainter *painter) const
+    {
+        painter->save();
+        painter->setClipping(false);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->fillRect(QRectF(0, plotHeight, size.width(), size.height() - plotHeight),
+                          scene.model().theme.background);
+        caption.draw(painter, plotHeight);
+        painter->restore();
+    }
+
+    // The whole figure with a vector painter (SVG, PDF).
+    void draw(QCPPainter *painter) const
+    {
+        scene.render(painter, QSize(size.width(), plotHeight));
+        if (hasCaption())
+            drawCaption(painter);
+    }
+
+    // The whole figure as an image of size * scale pixels; the plot is the scene's own image.
+    QImage image(double scale) const
+    {
+        QImage plot = scene.renderImage(QSize(size.width(), plotHeight), scale);
+        if (!hasCaption())
+            return plot;
+        const QSize pixels(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
+                           std::max(1, static_cast<int>(std::lround(size.height() * scale))));
+        QImage image(pixels, plot.format());
+        image.fill(scene.model().theme.background);
+        image.setDotsPerMeterX(plot.dotsPerMeterX());
+        image.setDotsPerMeterY(plot.dotsPerMeterY());
+        QPainter painter(&image);
+        painter.drawImage(QPoint(0, 0), plot);
+        painter.scale(double(pixels.width()) / size.width(),
+                      double(pixels.height()) / size.height());
+        drawCaption(&painter);
+        painter.end();
+        return image;
+    }
+};
+
+bool writePng(const Figure &figure, const ChartOptions &options, const ImageExport &request,
               QIODevice *device, QString *error)
 {
-    QImage image = scene.renderImage(QSize(request.width, request.height), request.scale);
+    QImage image = figure.image(request.scale);
     image.setText(QStringLiteral("Title"), figureTitle(options));
     image.setText(QStringLiteral("Software"),
                   QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION)));
@@ -64,7 +121,7 @@ bool writePng(RooflineScene &scene, const ChartOptions &options, const ImageExpo
     return true;
 }
 
-bool writeSvg(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+bool writeSvg(const Figure &figure, const ChartOptions &options, const ImageExport &request,
               QIODevice *device, QString *error)
 {
     QBuffer buffer;
@@ -79,7 +136,7 @@ bool writeSvg(RooflineScene &scene, const ChartOptions &options, const ImageExpo
         *error = tr("the SVG generator could not start");
         return false;
     }
-    scene.render(&painter, QSize(request.width, request.height));
+    figure.draw(&painter);
     painter.end();
     const QByteArray svg = SvgDocument::withHeader(buffer.data(), figureTitle(options),
                                                    figureDescription(), request.metadata);
@@ -90,7 +147,7 @@ bool writeSvg(RooflineScene &scene, const ChartOptions &options, const ImageExpo
     return true;
 }
 
-bool writePdf(RooflineScene &scene, const ChartOptions &options, const ImageExport &request,
+bool writePdf(const Figure &figure, const ChartOptions &options, const ImageExport &request,
               QIODevice *device, QString *error)
 {
     QPdfWriter writer(device);
@@ -111,7 +168,7 @@ bool writePdf(RooflineScene &scene, const ChartOptions &options, const ImageExpo
     }
     painter.setMode(QCPPainter::pmVectorized);
     painter.setWindow(0, 0, request.width, request.height);
-    scene.render(&painter, QSize(request.width, request.height));
+    figure.draw(&painter);
     painter.end();
     return true;
 }
@@ -169,11 +226,18 @@ bool exportChart(const Analysis &analysis, const ChartOptions &options, const Im
         return false;
     }
     QCustomPlot plot;
-    plot.resize(request.width, request.height);
     RooflineScene scene(&plot);
     ChartOptions still = options;
     still.animate = false;
     scene.setContent(analysis, still);
+    Figure figure{scene, {}, QSize(request.width, request.height), request.height};
+    if (request.caption) {
+        // The plot keeps at least half the height; rows beyond that are summed up.
+        figure.caption = CaptionTable::build(analysis, scene.model());
+        const double height = figure.caption.layout(request.width, request.height / 2.0);
+        figure.plotHeight = request.height - static_cast<int>(std::ceil(height));
+    }
+    plot.resize(request.width, figure.plotHeight);
     scene.showContentRange();
 
     QSaveFile file(request.path);
@@ -183,11 +247,11 @@ bool exportChart(const Analysis &analysis, const ChartOptions &options, const Im
     }
     bool ok = false;
     if (format == QLatin1String("png"))
-        ok = writePng(scene, options, request, &file, err);
+        ok = writePng(figure, options, request, &file, err);
     else if (format == QLatin1String("svg"))
-        ok = writeSvg(scene, options, request, &file, err);
+        ok = writeSvg(figure, options, request, &file, err);
     else
-        ok = writePdf(scene, options, request, &file, err);
+        ok = writePdf(figure, options, request, &file, err);
     if (!ok) {
         file.cancelWriting();
         *err = tr("cannot write %1: %2").arg(request.path, *err);

@@ -18,6 +18,9 @@ struct ImageExport
     int height = 1000;
     double scale = 1.0;
     QByteArray metadata; // scenario JSON embedded in the file; empty: none
+    // A table of the selected points' figures under the plot (CaptionTable). The file keeps
+    // width x height; the plot gives up the table's height, at most half of it.
+    bool caption = false;
 };
 
 // Writes the chart of `analysis` to `request.path`, drawn by the window's scene code, and

@@ -2,11 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace rooflab {
 
 namespace {
+
+// The grid of places tried beyond the leader rings: fine enough to find gaps a little
+// larger than the label, coarse enough to stay cheap.
+double ringStep(const QSizeF &size)
+{
+    return std::max(8.0, size.height() * 0.75);
+}
 
 // Gap between a marker and a label placed right next to it.
 constexpr double nearGap = 4;
@@ -34,6 +42,7 @@ LabelPlacer::LabelPlacer(const QRectF &bounds, double cellSize)
     m_columns = std::max(1, static_cast<int>(std::ceil(bounds.width() / m_cell)));
     m_rows = std::max(1, static_cast<int>(std::ceil(bounds.height() / m_cell)));
     m_grid.resize(static_cast<size_t>(m_columns) * static_cast<size_t>(m_rows));
+    m_segmentGrid.resize(m_grid.size());
 }
 
 void LabelPlacer::insertRect(const QRectF &rect, int index)
@@ -51,10 +60,12 @@ void LabelPlacer::insertRect(const QRectF &rect, int index)
     }
 }
 
-void LabelPlacer::addObstacle(const QRectF &rect)
+void LabelPlacer::addObstacle(const QRectF &rect, bool blocksLeaders)
 {
     if (!rect.intersects(m_bounds))
         return;
+    if (blocksLeaders)
+        m_leaderBlockers.append(rect);
     m_rects.append(rect);
     insertRect(rect, static_cast<int>(m_rects.size() - 1));
 }
@@ -67,9 +78,73 @@ void LabelPlacer::addObstacle(const QLineF &segment, double clearance)
     if (!box.intersects(m_bounds))
         return;
     m_segments.append({segment, clearance, box});
+    // Listed in the cells along the line (within its clearance), not its whole bounding
+    // box: a long diagonal roof would otherwise sit in every cell of the plot.
+    const int index = static_cast<int>(m_segments.size() - 1);
+    const int samples = std::max(1, static_cast<int>(std::ceil(segment.length() / (m_cell / 2))));
+    const double reach = clearance + 1;
+    for (int i = 0; i <= samples; ++i) {
+        const QPointF p = segment.pointAt(double(i) / samples);
+        const int x0 = cellColumn(p.x() - reach), x1 = cellColumn(p.x() + reach);
+        const int y0 = cellRow(p.y() - reach), y1 = cellRow(p.y() + reach);
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                const int cell = y * m_columns + x;
+                std::vector<int> &list = m_segmentGrid[static_cast<size_t>(cell)];
+                if (list.empty() || list.back() != index)
+                    list.push_back(index);
+            }
+        }
+    }
+}
+
+LabelPlacer::Mark LabelPlacer::mark() const
+{
+    return {m_rects.size(), m_placed.size(), m_segments.size(), m_leaderBlockers.size()};
+}
+
+void LabelPlacer::rollback(const Mark &mark)
+{
+    // Indices are appended in order, so what came after the mark sits at the cells' ends.
+    for (std::vector<int> &cell : m_grid) {
+        while (!cell.empty() && cell.back() >= mark.rects)
+            cell.pop_back();
+    }
+    for (std::vector<int> &cell : m_segmentGrid) {
+        while (!cell.empty() && cell.back() >= mark.segments)
+            cell.pop_back();
+    }
+    m_rects.resize(mark.rects);
+    m_placed.resize(mark.placed);
+    m_segments.resize(mark.segments);
+    m_leaderBlockers.resize(mark.blockers);
+    m_noRoom.clear(); // there may be room again
+}
+
+int LabelPlacer::cellColumn(double x) const
+{
+    return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
+                      m_columns - 1);
+}
+
+int LabelPlacer::cellRow(double y) const
+{
+    return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0, m_rows - 1);
 }
 
 bool LabelPlacer::segmentHitsRect(const QLineF &segment, const QRectF &rect)
+{
+    double t0 = 0, t1 = 1;
+    return clip(segment, rect, &t0, &t1);
+}
+
+double LabelPlacer::clippedLength(const QLineF &segment, const QRectF &rect)
+{
+    double t0 = 0, t1 = 1;
+    return clip(segment, rect, &t0, &t1) ? (t1 - t0) * segment.length() : 0;
+}
+
+bool LabelPlacer::clip(const QLineF &segment, const QRectF &rect, double *from, double *to)
 {
     // Liang-Barsky: clip the segment's parameter range against the four sides.
     const double x0 = segment.x1(), y0 = segment.y1();
@@ -91,6 +166,8 @@ bool LabelPlacer::segmentHitsRect(const QLineF &segment, const QRectF &rect)
         if (t0 > t1)
             return false;
     }
+    *from = t0;
+    *to = t1;
     return true;
 }
 
@@ -116,12 +193,28 @@ bool LabelPlacer::rectsFree(const QRectF &rect) const
 
 bool LabelPlacer::segmentsFree(const QRectF &rect, const QLineF &ignored) const
 {
-    for (const Segment &s : m_segments) {
-        if (!overlaps(s.bounds, rect) || (!ignored.isNull() && s.line == ignored))
-            continue;
-        const QRectF grown = rect.adjusted(-s.clearance, -s.clearance, s.clearance, s.clearance);
-        if (segmentHitsRect(s.line, grown))
-            return false;
+    // The segments listed in the cells the rectangle touches (each checked once).
+    if (m_segmentSeen.size() < static_cast<size_t>(m_segments.size()))
+        m_segmentSeen.resize(static_cast<size_t>(m_segments.size()), 0);
+    ++m_segmentQuery;
+    const int x0 = cellColumn(rect.left()), x1 = cellColumn(rect.right());
+    const int y0 = cellRow(rect.top()), y1 = cellRow(rect.bottom());
+    for (int y = y0; y <= y1; ++y) {
+        for (int x = x0; x <= x1; ++x) {
+            for (int index : m_segmentGrid[static_cast<size_t>(y * m_columns + x)]) {
+                unsigned &seen = m_segmentSeen[static_cast<size_t>(index)];
+                if (seen == m_segmentQuery)
+                    continue;
+                seen = m_segmentQuery;
+                const Segment &s = m_segments.at(index);
+                if (!overlaps(s.bounds, rect) || (!ignored.isNull() && s.line == ignored))
+                    continue;
+                const QRectF grown =
+                    rect.adjusted(-s.clearance, -s.clearance, s.clearance, s.clearance);
+                if (segmentHitsRect(s.line, grown))
+                    return false;
+            }
+        }
     }
     return true;
 }
@@ -141,8 +234,141 @@ int LabelPlacer::overlapScore(const QRectF &rect) const
     return score;
 }
 
+template <typename Visit> void LabelPlacer::forEachRectNear(const QRectF &rect, Visit visit) const
+{
+    // Each rect once, though it may sit in several cells.
+    const auto cellOf = [this](double v, double origin, int count) {
+        return std::clamp(static_cast<int>(std::floor((v - origin) / m_cell)), 0, count - 1);
+    };
+    if (m_seen.size() < static_cast<size_t>(m_rects.size()))
+        m_seen.resize(static_cast<size_t>(m_rects.size()), 0);
+    ++m_query;
+    const int x0 = cellOf(rect.left(), m_bounds.left(), m_columns);
+    const int x1 = cellOf(rect.right(), m_bounds.left(), m_columns);
+    const int y0 = cellOf(rect.top(), m_bounds.top(), m_rows);
+    const int y1 = cellOf(rect.bottom(), m_bounds.top(), m_rows);
+    for (int y = y0; y <= y1; ++y) {
+        for (int x = x0; x <= x1; ++x) {
+            for (int index : m_grid[static_cast<size_t>(y * m_columns + x)]) {
+                if (m_seen[static_cast<size_t>(index)] == m_query)
+                    continue;
+                m_seen[static_cast<size_t>(index)] = m_query;
+                visit(m_rects.at(index));
+            }
+        }
+    }
+}
+
+double LabelPlacer::coverage(const QRectF &rect, double perBox) const
+{
+    double cost = 0;
+    forEachRectNear(rect, [&](const QRectF &r) { cost += overlaps(r, rect) ? perBox : 0; });
+    for (const Segment &s : m_segments) {
+        if (overlaps(s.bounds, rect))
+            cost += clippedLength(
+                s.line, rect.adjusted(-s.clearance, -s.clearance, s.clearance, s.clearance));
+    }
+    return cost;
+}
+
+CoverageMap LabelPlacer::coverageMap(const QRectF &area, double cell, double perBoxCell) const
+{
+    CoverageMap map;
+    map.m_area = area;
+    map.m_cell = cell;
+    map.m_columns = std::max(1, static_cast<int>(std::ceil(area.width() / cell)));
+    map.m_rows = std::max(1, static_cast<int>(std::ceil(area.height() / cell)));
+    const int columns = map.m_columns, rows = map.m_rows;
+    std::vector<double> weight(static_cast<size_t>(columns) * static_cast<size_t>(rows), 0);
+    const auto at = [&](int x, int y) -> double & {
+        return weight[static_cast<size_t>(y) * static_cast<size_t>(columns) +
+                      static_cast<size_t>(x)];
+    };
+    // What each cell would hide: the heavier of a box touching it and a line near it.
+    for (const QRectF &r : m_rects) {
+        if (!overlaps(r, area))
+            continue;
+        for (int y = map.cellY(r.top()); y <= map.cellY(r.bottom()); ++y) {
+            for (int x = map.cellX(r.left()); x <= map.cellX(r.right()); ++x)
+                at(x, y) = std::max(at(x, y), perBoxCell);
+        }
+    }
+    for (const Segment &s : m_segments) {
+        const double c = s.clearance;
+        if (!overlaps(s.bounds, area))
+            continue;
+        const int samples = std::max(1, static_cast<int>(std::ceil(s.line.length() / (cell / 2))));
+        for (int i = 0; i <= samples; ++i) {
+            const QPointF p = s.line.pointAt(double(i) / samples);
+            if (!area.adjusted(-c, -c, c, c).contains(p))
+                continue;
+            for (int y = map.cellY(p.y() - c); y <= map.cellY(p.y() + c); ++y) {
+                for (int x = map.cellX(p.x() - c); x <= map.cellX(p.x() + c); ++x)
+                    at(x, y) = std::max(at(x, y), 1.0);
+            }
+        }
+    }
+    map.m_sum.assign(static_cast<size_t>(columns + 1) * static_cast<size_t>(rows + 1), 0);
+    const auto sum = [&](int x, int y) -> double & {
+        return map.m_sum[static_cast<size_t>(y) * static_cast<size_t>(columns + 1) +
+                         static_cast<size_t>(x)];
+    };
+    for (int y = 0; y < rows; ++y) {
+        for (int x = 0; x < columns; ++x)
+            sum(x + 1, y + 1) = at(x, y) + sum(x, y + 1) + sum(x + 1, y) - sum(x, y);
+    }
+    return map;
+}
+
+QPointF CoverageMap::leastCovered(const QSizeF &size, const QList<QPointF> &preferred,
+                                  double *hidden) const
+{
+    // A box whose top-left is in cell (x, y) touches at most `w` x `h` cells (its size
+    // rounded up, plus one for straddling cell borders).
+    const int w = std::min(m_columns, static_cast<int>(std::ceil(size.width() / m_cell)) + 1);
+    const int h = std::min(m_rows, static_cast<int>(std::ceil(size.height() / m_cell)) + 1);
+    const auto cost = [&](int x, int y) {
+        return sumAt(x + w, y + h) - sumAt(x, y + h) - sumAt(x + w, y) + sumAt(x, y);
+    };
+    for (const QPointF &p : preferred) {
+        const int x = std::min(cellX(p.x()), m_columns - w), y = std::min(cellY(p.y()), m_rows - h);
+        if (x >= 0 && y >= 0 && cost(x, y) == 0) {
+            *hidden = 0;
+            return p;
+        }
+    }
+    const auto topLeftOf = [&](int x, int y) {
+        return QPointF(std::min(m_area.left() + x * m_cell, m_area.right() - size.width()),
+                       std::min(m_area.top() + y * m_cell, m_area.bottom() - size.height()));
+    };
+    double bestCost = std::numeric_limits<double>::max(), bestDistance = 0;
+    QPointF best = preferred.isEmpty() ? m_area.topLeft() : preferred.first();
+    for (int y = 0; y + h <= m_rows; ++y) {
+        for (int x = 0; x + w <= m_columns; ++x) {
+            const double c = cost(x, y);
+            if (c > bestCost)
+                continue;
+            const QPointF p = topLeftOf(x, y);
+            double distance = std::numeric_limits<double>::max();
+            for (const QPointF &q : preferred)
+                distance = std::min(distance, std::abs(p.x() - q.x()) + std::abs(p.y() - q.y()));
+            if (c < bestCost || distance < bestDistance) {
+                best = p;
+                bestCost = c;
+                bestDistance = distance;
+            }
+        }
+    }
+    *hidden = bestCost == std::numeric_limits<double>::max() ? 0 : bestCost;
+    return best;
+}
+
 bool LabelPlacer::leaderFree(const QLineF &leader) const
 {
+    for (const QRectF &blocker : m_leaderBlockers) {
+        if (segmentHitsRect(leader, blocker))
+            return false;
+    }
     // A leader may cross markers and roofs only briefly; it must not cut through text.
     const QRectF box = QRectF(leader.p1(), leader.p2()).normalized();
     for (const QRectF &label : m_placed) {
@@ -201,6 +427,61 @@ bool LabelPlacer::placeParts(const QList<QRectF> &parts, const QLineF &ownLine)
     return true;
 }
 
+QList<QPointF> LabelPlacer::wideRing(const LabelRequest &request, int ring) const
+{
+    // The places `ring` grid steps away from the anchor (a square ring), nearest first.
+    const double w = request.size.width(), h = request.size.height();
+    const double step = ringStep(request.size);
+    const QPointF c = request.anchor.center();
+    QList<std::pair<double, QPointF>> spots;
+    const auto add = [&](int i, int j) {
+        const QPointF centre(c.x() + i * step, c.y() + j * step);
+        const QRectF rect(centre - QPointF(w / 2, h / 2), request.size);
+        if (m_bounds.contains(rect))
+            spots.append({double(i) * i + double(j) * j, rect.topLeft()});
+    };
+    for (int k = -ring; k <= ring; ++k) {
+        add(k, -ring);
+        add(k, ring);
+        if (k != -ring && k != ring) {
+            add(-ring, k);
+            add(ring, k);
+        }
+    }
+    std::sort(spots.begin(), spots.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    QList<QPointF> result;
+    result.reserve(spots.size());
+    for (const auto &spot : std::as_const(spots))
+        result.append(spot.second);
+    return result;
+}
+
+bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
+                             LabelPlacement *placement)
+{
+    const QRectF rect(topLeft, request.size);
+    if (!m_bounds.contains(rect) || !rectsFree(rect) || !segmentsFree(rect, request.ownLine))
+        return false;
+    *placement = {};
+    placement->rect = rect;
+    if (leader) {
+        const QPointF target = request.anchor.center();
+        const QLineF line(nearestPointOnRect(rect, target), target);
+        if (!leaderFree(line))
+            return false;
+        placement->leader = true;
+        placement->leaderLine = line;
+    }
+    placement->placed = true;
+    if (placement->leader)
+        addObstacle(placement->leaderLine, 1.5); // later labels keep off the leader
+    m_placed.append(rect);
+    m_rects.append(rect);
+    insertRect(rect, static_cast<int>(m_rects.size() - 1));
+    return true;
+}
+
 LabelPlacement LabelPlacer::place(const LabelRequest &request)
 {
     QList<QPointF> positions;
@@ -211,27 +492,40 @@ LabelPlacement LabelPlacer::place(const LabelRequest &request)
     } else {
         positions = candidateTopLefts(request, &leaders);
     }
+    LabelPlacement placement;
     for (qsizetype i = 0; i < positions.size(); ++i) {
-        const QRectF rect(positions.at(i), request.size);
-        if (!m_bounds.contains(rect) || !rectsFree(rect) || !segmentsFree(rect, request.ownLine))
-            continue;
-        LabelPlacement placement;
-        placement.rect = rect;
-        if (leaders.at(i)) {
-            const QPointF target = request.anchor.center();
-            const QLineF leader(nearestPointOnRect(rect, target), target);
-            if (!leaderFree(leader))
-                continue;
-            placement.leader = true;
-            placement.leaderLine = leader;
+        if (tryReserve(request, positions.at(i), leaders.at(i), &placement))
+            return placement;
+    }
+    if (request.reach > 0) {
+        // Further out, nearest first: ring after ring of a grid around the anchor, as far as
+        // the leader may reach (or the bounds end).
+        // Once a box found no room anywhere, no box at least as large will: skip the search.
+        const bool unbounded = std::isinf(request.reach);
+        const QSizeF size = request.size;
+        if (unbounded && std::any_of(m_noRoom.cbegin(), m_noRoom.cend(), [&](const QSizeF &s) {
+                return s.width() <= size.width() && s.height() <= size.height();
+            }))
+            return {};
+        const double step = ringStep(request.size);
+        const QPointF target = request.anchor.center();
+        const double toEdge =
+            std::max({target.x() - m_bounds.left(), m_bounds.right() - target.x(),
+                      target.y() - m_bounds.top(), m_bounds.bottom() - target.y()});
+        const double farthest =
+            std::min(request.reach, toEdge) + std::max(request.size.width(), request.size.height());
+        const int rings = static_cast<int>(std::ceil(farthest / step));
+        for (int ring = 1; ring <= rings; ++ring) {
+            for (const QPointF &topLeft : wideRing(request, ring)) {
+                const QRectF rect(topLeft, request.size);
+                if (QLineF(nearestPointOnRect(rect, target), target).length() > request.reach)
+                    continue;
+                if (tryReserve(request, topLeft, true, &placement))
+                    return placement;
+            }
         }
-        placement.placed = true;
-        if (placement.leader)
-            addObstacle(placement.leaderLine, 1.5); // later labels keep off the leader
-        m_placed.append(rect);
-        m_rects.append(rect);
-        insertRect(rect, static_cast<int>(m_rects.size() - 1));
-        return placement;
+        if (unbounded)
+            m_noRoom.append(size);
     }
     return {};
 }

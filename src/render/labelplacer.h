@@ -6,6 +6,8 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace rooflab {
@@ -18,6 +20,9 @@ struct LabelRequest
     QList<QPointF> fixedTopLefts; // when not empty: only these positions are tried
     bool allowLeader = true;      // may move away from the anchor, joined by a leader line
     QLineF ownLine;               // a segment the label may sit on (its own roof line); null: none
+    // After the rings: any free place up to this far (pixels) from the anchor, nearest
+    // first, joined by a leader line. 0: the rings only; infinity: anywhere in the bounds.
+    double reach = 0;
 };
 
 // Where a label went.
@@ -29,17 +34,52 @@ struct LabelPlacement
     QLineF leaderLine;
 };
 
+// What boxes put anywhere in an area would hide, as a summed raster: a box of any size
+// is weighed in four look-ups, so every place can be tried (made by LabelPlacer).
+class CoverageMap
+{
+public:
+    // Where a box of `size` hides the least: the first of `preferred` (top-left corners)
+    // that hides nothing, else the place hiding nothing nearest to one of them, else the
+    // place hiding the least. `hidden` gets what it hides (0: nothing).
+    QPointF leastCovered(const QSizeF &size, const QList<QPointF> &preferred, double *hidden) const;
+
+private:
+    friend class LabelPlacer;
+    double sumAt(int x, int y) const
+    {
+        return m_sum[static_cast<size_t>(y) * static_cast<size_t>(m_columns + 1) +
+                     static_cast<size_t>(x)];
+    }
+    int cellX(double x) const
+    {
+        return std::clamp(static_cast<int>(std::floor((x - m_area.left()) / m_cell)), 0,
+                          m_columns - 1);
+    }
+    int cellY(double y) const
+    {
+        return std::clamp(static_cast<int>(std::floor((y - m_area.top()) / m_cell)), 0, m_rows - 1);
+    }
+
+    QRectF m_area;
+    double m_cell = 8;
+    int m_columns = 1, m_rows = 1;
+    std::vector<double> m_sum; // (columns + 1) x (rows + 1), row by row
+};
+
 // Greedy placement of text boxes so that none overlaps another, an obstacle (markers, the
 // legend) or a line segment (the roofs). Each label takes the first free candidate position
-// around its anchor: next to it, then further out with a leader line. Pure geometry in
-// pixels, so it can be tested alone.
+// around its anchor: next to it, then further out with a leader line, and when the request
+// asks for it anywhere in the bounds, nearest first. Pure geometry in pixels, so it can be
+// tested alone.
 class LabelPlacer
 {
 public:
     explicit LabelPlacer(const QRectF &bounds, double cellSize = 32);
 
-    // Boxes labels must avoid.
-    void addObstacle(const QRectF &rect);
+    // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
+    // (the legend), while they may cross a marker.
+    void addObstacle(const QRectF &rect, bool blocksLeaders = false);
     // Lines labels must keep `clearance` pixels away from.
     void addObstacle(const QLineF &segment, double clearance);
 
@@ -49,6 +89,15 @@ public:
     // How much `rect` would cover: obstacles and labels it touches, segments it crosses.
     int overlapScore(const QRectF &rect) const;
 
+    // How much `rect` would hide, for choosing the least bad place: `perBox` for every
+    // obstacle or label it touches plus the length (pixels) of the segments inside it.
+    // 0: it hides nothing.
+    double coverage(const QRectF &rect, double perBox) const;
+
+    // A raster of `area` saying what a box put there would hide (see CoverageMap), with
+    // obstacles and labels weighing `perBoxCell` per `cell`-sized cell and lines 1.
+    CoverageMap coverageMap(const QRectF &area, double cell, double perBoxCell) const;
+
     // Finds a place for one label and reserves it; `placed` is false when none is free.
     LabelPlacement place(const LabelRequest &request);
 
@@ -56,11 +105,21 @@ public:
     // are free; `ownLine` may be touched. Returns false and reserves nothing otherwise.
     bool placeParts(const QList<QRectF> &parts, const QLineF &ownLine);
 
+    // A point to return to: rollback() takes back everything added after it.
+    struct Mark
+    {
+        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
+    };
+    Mark mark() const;
+    void rollback(const Mark &mark);
+
     // The label boxes placed so far, in order.
     const QList<QRectF> &placedRects() const { return m_placed; }
 
     // True when the segment crosses the rectangle (both in the same pixel space).
     static bool segmentHitsRect(const QLineF &segment, const QRectF &rect);
+    // The length of the part of the segment inside the rectangle.
+    static double clippedLength(const QLineF &segment, const QRectF &rect);
 
 private:
     struct Segment
@@ -70,19 +129,34 @@ private:
         QRectF bounds;
     };
 
+    // The segment's parameter range [from, to] inside `rect`; false when it misses it.
+    static bool clip(const QLineF &segment, const QRectF &rect, double *from, double *to);
     void insertRect(const QRectF &rect, int index);
+    int cellColumn(double x) const;
+    int cellRow(double y) const;
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
     bool leaderFree(const QLineF &leader) const;
     QList<QPointF> candidateTopLefts(const LabelRequest &request, QList<bool> *leaders) const;
+    QList<QPointF> wideRing(const LabelRequest &request, int ring) const;
+    template <typename Visit> void forEachRectNear(const QRectF &rect, Visit visit) const;
+    bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
+                    LabelPlacement *placement);
 
     QRectF m_bounds;
     double m_cell;
     int m_columns = 1, m_rows = 1;
-    std::vector<std::vector<int>> m_grid; // rect indices per cell
-    QList<QRectF> m_rects;                // obstacles and placed labels
+    std::vector<std::vector<int>> m_grid;        // rect indices per cell
+    std::vector<std::vector<int>> m_segmentGrid; // segment indices per cell
+    QList<QRectF> m_rects;                       // obstacles and placed labels
     QList<QRectF> m_placed;
     QList<Segment> m_segments;
+    QList<QRectF> m_leaderBlockers;
+    QList<QSizeF> m_noRoom;               // boxes that found no room anywhere
+    mutable std::vector<unsigned> m_seen; // per rect: the query that last counted it
+    mutable unsigned m_query = 0;
+    mutable std::vector<unsigned> m_segmentSeen; // per segment: the query that last checked it
+    mutable unsigned m_segmentQuery = 0;
 };
 
 } // namespace rooflab

@@ -2,8 +2,6 @@
 
 #include "textcache.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <cmath>
 
@@ -15,22 +13,26 @@ namespace {
 constexpr double maxGroupSpan = 70;
 // Markers closer than this (pixels) share one label.
 constexpr double touchDistance = 3;
-// A merged label lists at most this many names, then "+N more".
+// A merged label lists at most this many names; more make several labels.
 constexpr int maxLines = 8;
 
-QList<LabelUnit> baseUnits(const SceneModel &model, const QList<QPointF> &pixels,
+// One unit per group (or per point when the group's markers lie far apart); `groupIndex`
+// maps the listed groups to their index in the model.
+QList<LabelUnit> baseUnits(const QList<SceneGroup> &groups, const QList<int> &groupIndex,
+                           const SceneModel &model, const QList<QPointF> &pixels,
                            const QRectF &visible, double markerSize)
 {
     QList<LabelUnit> units;
-    const double half = markerSize / 2;
-    for (qsizetype g = 0; g < model.groups.size(); ++g) {
-        const SceneGroup &group = model.groups.at(g);
+    for (qsizetype k = 0; k < groups.size(); ++k) {
+        const SceneGroup &group = groups.at(k);
+        const int g = groupIndex.at(k);
         QList<QRectF> boxes;
         QRectF all;
         for (int index : group.points) {
             const QPointF p = pixels.at(index);
             if (!visible.contains(p))
                 continue;
+            const double half = markerSize * model.points.at(index).markerScale / 2;
             const QRectF box(p.x() - half, p.y() - half, 2 * half, 2 * half);
             boxes.append(box);
             all = all.isNull() ? box : all.united(box);
@@ -38,10 +40,10 @@ QList<LabelUnit> baseUnits(const SceneModel &model, const QList<QPointF> &pixels
         if (boxes.isEmpty())
             continue;
         if (all.height() <= maxGroupSpan && all.width() <= maxGroupSpan) {
-            units.append({{static_cast<int>(g)}, all, group.selected, {}, {}});
+            units.append({{g}, all, group.selected, {}, {}});
         } else {
             for (const QRectF &box : std::as_const(boxes))
-                units.append({{static_cast<int>(g)}, box, group.selected, {}, {}});
+                units.append({{g}, box, group.selected, {}, {}});
         }
     }
     return units;
@@ -93,6 +95,41 @@ void mergeTouching(QList<LabelUnit> &units)
     units = merged;
 }
 
+// A merged unit naming more than maxLines operators becomes several units on the same
+// markers, so that every name is written somewhere (each with its own leader line).
+void splitLong(const SceneModel &model, QList<LabelUnit> &units)
+{
+    QList<LabelUnit> result;
+    for (const LabelUnit &unit : std::as_const(units)) {
+        QStringList names;
+        QList<QList<int>> groupsOfName;
+        for (int g : unit.groups) {
+            const QString &text = model.groups.at(g).text;
+            const qsizetype at = names.indexOf(text);
+            if (at >= 0) {
+                groupsOfName[at].append(g);
+            } else {
+                names.append(text);
+                groupsOfName.append(QList<int>{g});
+            }
+        }
+        if (names.size() <= maxLines) {
+            result.append(unit);
+            continue;
+        }
+        const qsizetype parts = (names.size() + maxLines - 1) / maxLines;
+        const qsizetype perPart = (names.size() + parts - 1) / parts; // even parts
+        for (qsizetype first = 0; first < names.size(); first += perPart) {
+            LabelUnit part = unit;
+            part.groups.clear();
+            for (qsizetype i = first; i < std::min(names.size(), first + perPart); ++i)
+                part.groups += groupsOfName.at(i);
+            result.append(part);
+        }
+    }
+    units = result;
+}
+
 void describe(const SceneModel &model, LabelUnit &unit)
 {
     QStringList lines;
@@ -100,11 +137,6 @@ void describe(const SceneModel &model, LabelUnit &unit)
         const QString &text = model.groups.at(g).text;
         if (!lines.contains(text))
             lines.append(text);
-    }
-    if (lines.size() > maxLines) {
-        const qsizetype more = lines.size() - (maxLines - 1);
-        lines = lines.mid(0, maxLines - 1);
-        lines.append(QCoreApplication::translate("RooflineChart", "+%1 more").arg(more));
     }
     unit.text = lines.join(QLatin1Char('\n'));
     if (unit.groups.size() == 1) {
@@ -123,24 +155,25 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
     *skipped = 0;
     if (model.groups.size() > crowdedGroupCount) {
         // Far too many to label: only the selected group, found without boxing the rest.
-        SceneModel selectedOnly;
-        selectedOnly.fonts = model.fonts;
-        for (const SceneGroup &group : model.groups) {
-            if (group.selected)
-                selectedOnly.groups.append(group);
+        QList<SceneGroup> selected;
+        QList<int> selectedIndex;
+        for (qsizetype g = 0; g < model.groups.size(); ++g) {
+            if (model.groups.at(g).selected) {
+                selected.append(model.groups.at(g));
+                selectedIndex.append(static_cast<int>(g));
+            }
         }
-        QList<LabelUnit> units = baseUnits(selectedOnly, pixels, visible, markerSize);
-        for (LabelUnit &unit : units) {
-            unit.groups = {
-                static_cast<int>(std::find_if(model.groups.cbegin(), model.groups.cend(),
-                                              [](const SceneGroup &g) { return g.selected; }) -
-                                 model.groups.cbegin())};
+        QList<LabelUnit> units =
+            baseUnits(selected, selectedIndex, model, pixels, visible, markerSize);
+        for (LabelUnit &unit : units)
             describe(model, unit);
-        }
-        *skipped = static_cast<int>(model.groups.size() - selectedOnly.groups.size());
+        *skipped = static_cast<int>(model.groups.size() - selected.size());
         return units;
     }
-    QList<LabelUnit> units = baseUnits(model, pixels, visible, markerSize);
+    QList<int> allIndex(model.groups.size());
+    for (qsizetype g = 0; g < allIndex.size(); ++g)
+        allIndex[g] = static_cast<int>(g);
+    QList<LabelUnit> units = baseUnits(model.groups, allIndex, model, pixels, visible, markerSize);
     if (units.size() > 4 * maxUnits) {
         // Far too many to merge and place: keep the selected group only.
         const qsizetype before = units.size();
@@ -148,6 +181,7 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
         *skipped = static_cast<int>(before - units.size());
     } else {
         mergeTouching(units);
+        splitLong(model, units);
         if (units.size() > maxUnits) {
             const qsizetype before = units.size();
             units.removeIf([](const LabelUnit &unit) { return !unit.selected; });

@@ -22,8 +22,10 @@ struct LabelUnit
 };
 
 // The labels of a frame: one per group of points, groups whose markers touch merged into
-// one multi-line label, the selected group first and never merged. When there are more
-// than `maxUnits`, only the selected group is labelled and `skipped` counts the rest.
+// one multi-line label (several when they name more than eight operators), the selected
+// group first and never merged. `markerSize` is a plain marker's size; points of a model
+// class are larger (ScenePoint::markerScale). When there are more than `maxUnits`, only
+// the selected group is labelled and `skipped` counts the rest.
 QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &pixels,
                                  const QRectF &visible, double markerSize, int maxUnits,
                                  int *skipped);

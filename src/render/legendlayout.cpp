@@ -3,12 +3,14 @@
 
 #include <QFontMetricsF>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab {
 
 LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
-                                const QFont &font, double maxHeight, const QPointF &topLeft)
+                                const QFont &font, double maxHeight, const QPointF &topLeft,
+                                int minColumns)
 {
     LegendLayout legend;
     if (entries.isEmpty())
@@ -16,7 +18,8 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     const QFontMetricsF metrics(font);
     const double lineHeight = std::ceil(metrics.height()) + 4;
     const int maxRows = std::max(4, static_cast<int>((maxHeight - 2 * padding) / lineHeight));
-    const int columns = static_cast<int>((entries.size() + maxRows - 1) / maxRows);
+    const int columns = std::clamp(static_cast<int>((entries.size() + maxRows - 1) / maxRows),
+                                   minColumns, static_cast<int>(entries.size()));
     const int rows = static_cast<int>((entries.size() + columns - 1) / columns);
     QList<double> columnWidth(columns, 0);
     for (qsizetype i = 0; i < entries.size(); ++i) {

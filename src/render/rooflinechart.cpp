@@ -54,7 +54,24 @@ public:
     void applyMotion(double t)
     {
         scene.setMotion(motion.positionsAt(t), motion.trails());
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        requestReplot();
+    }
+
+    // One replot at the next turn of the event loop, however many changes come before it.
+    void requestReplot()
+    {
+        if (replotQueued)
+            return;
+        replotQueued = true;
+        QTimer::singleShot(0, q, [this] { replotNow(); });
+    }
+
+    void replotNow()
+    {
+        if (!replotQueued)
+            return;
+        replotQueued = false;
+        scene.replot();
     }
 
     QString keyAt(int modelPoint, QString *operatorId) const
@@ -75,6 +92,7 @@ public:
     bool hasContent = false;
     bool following = true;
     bool settingRange = false;
+    bool replotQueued = false;
     int hovered = -1;
     QPointF pressPos;
 };
@@ -241,6 +259,11 @@ QPointF RooflineChart::pointPosition(const QString &deviceId, const QString &ope
         return d->plot->mapTo(this, pixel.toPoint()) + (pixel - pixel.toPoint());
     }
     return {-1, -1};
+}
+
+void RooflineChart::replotNow()
+{
+    d->replotNow();
 }
 
 QImage RooflineChart::grabImage(QSize size)

@@ -43,6 +43,10 @@ public:
     // and keyboard navigation); (-1, -1) when the point is not shown.
     QPointF pointPosition(const QString &deviceId, const QString &operatorId) const;
 
+    // Draws pending changes now rather than at the next turn of the event loop (they reach
+    // the screen at the next paint event), e.g. to time a batch change.
+    void replotNow();
+
     // The chart drawn at `size` pixels, as the window would show it.
     QImage grabImage(QSize size);
 

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QImage>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab {
@@ -65,8 +66,10 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     m_plot->addLayer(QStringLiteral("zones"), m_plot->layer(QStringLiteral("grid")),
                      QCustomPlot::limBelow);
     m_plot->addLayer(QStringLiteral("roofs"), m_plot->layer(QStringLiteral("main")));
-    m_plot->addLayer(QStringLiteral("points"), m_plot->layer(QStringLiteral("roofs")));
-    m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("points")));
+    // Points, labels and the legend on top, in a paint buffer of their own: a batch change
+    // redraws only them over the unchanged roofs, grid and axes (see replot()).
+    m_plot->addLayer(QStringLiteral("points"), m_plot->layer(QStringLiteral("overlay")));
+    m_dynamicLayer = m_plot->layer(QStringLiteral("points"));
     new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawZones();
     });
@@ -78,15 +81,21 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
         scenePainter.drawTrails(m_trails);
         scenePainter.drawPoints();
     });
-    new SceneLayerable(m_plot, QStringLiteral("labels"), [this](QCPPainter *painter) {
+    new SceneLayerable(m_plot, QStringLiteral("points"), [this](QCPPainter *painter) {
         ScenePainter scenePainter(m_model, frame(), painter);
         scenePainter.drawLabels();
         scenePainter.drawLegend();
     });
     m_plot->setCurrentLayer(QStringLiteral("main"));
-    // One paint buffer for all layers: the scene redraws everything on each replot anyway,
-    // and every extra full-size buffer costs a clear and a blend per frame.
+    // Two paint buffers: everything below the points in one (QCustomPlot's "overlay" layer
+    // is buffered on its own by default; it holds nothing here), the points in the other.
+    // Each extra full-size buffer costs a clear and a blend per frame.
     m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    m_dynamicLayer->setMode(QCPLayer::lmBuffered);
+    // Every full replot (ours, or QCustomPlot's own on a drag, zoom or resize) redraws the
+    // layers below the points: remember what they show.
+    m_afterReplot = QObject::connect(m_plot, &QCustomPlot::afterReplot, m_plot,
+                                     [this] { rememberStaticLayers(); });
     m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
     m_plot->yAxis->setLabel(tr("Attainable performance (FLOP/s)"));
     showContentRange();
@@ -229,17 +238,80 @@ void RooflineScene::updatePlotLayout()
     layout->update(QCPLayoutElement::upLayout);
 }
 
+namespace {
+
+// True when the layers below the points would draw the same: same roofs, ridges and zones
+// in the same theme (the axes and grid are checked through the mapping).
+bool sameStaticLayers(const SceneModel &a, const SceneModel &b)
+{
+    const auto sameSlope = [](const SceneSlope &x, const SceneSlope &y) {
+        return x.device == y.device && x.bandwidth == y.bandwidth && x.topRidge == y.topRidge &&
+               x.ghost == y.ghost && x.sharedIndex == y.sharedIndex &&
+               x.sharedCount == y.sharedCount && x.sharedToX == y.sharedToX;
+    };
+    const auto sameRoof = [](const SceneRoof &x, const SceneRoof &y) {
+        return x.device == y.device && x.peak == y.peak && x.ridge == y.ridge &&
+               x.ghost == y.ghost && x.sharedIndex == y.sharedIndex &&
+               x.sharedCount == y.sharedCount && x.sharedFromX == y.sharedFromX;
+    };
+    return a.options.theme == b.options.theme && a.options.showZones == b.options.showZones &&
+           a.options.fontScale == b.options.fontScale && a.options.title == b.options.title &&
+           a.zoneRoof == b.zoneRoof &&
+           std::equal(a.slopes.cbegin(), a.slopes.cend(), b.slopes.cbegin(), b.slopes.cend(),
+                      sameSlope) &&
+           std::equal(a.roofs.cbegin(), a.roofs.cend(), b.roofs.cbegin(), b.roofs.cend(), sameRoof);
+}
+
+} // namespace
+
+void RooflineScene::replot()
+{
+    // A batch change usually moves only the points: when the roofs, zones and axes would
+    // draw as they did at the last full replot, repaint only the points' buffer.
+    updatePlotLayout();
+    const AxisMapping map = currentMapping();
+    const QSize size = m_plot->viewport().size();
+    // (QCustomPlot itself falls back to a full replot when its buffers were invalidated.)
+    if (m_staticValid && sameMapping(map, m_staticMapping) && size == m_staticSize &&
+        sameStaticLayers(m_model, m_staticModel)) {
+        m_dynamicLayer->replot();
+        return;
+    }
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void RooflineScene::rememberStaticLayers()
+{
+    m_staticModel = m_model;
+    m_staticMapping = currentMapping();
+    m_staticSize = m_plot->viewport().size();
+    m_staticValid = true;
+}
+
+RooflineScene::~RooflineScene()
+{
+    QObject::disconnect(m_afterReplot);
+}
+
 int RooflineScene::pointAt(const QPointF &pixel, double radius)
 {
+    // A point is hit within `radius` of its centre or anywhere on its marker when that is
+    // larger (a model class). Of several hits, the smaller marker wins (it is drawn on top),
+    // then the nearer one.
     updatePlotLayout();
     const SceneFrame &f = frame();
     int best = -1;
-    double bestDistance = radius * radius;
-    for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
-        const QPointF d = f.pointPixels.at(i) - pixel;
-        const double distance = d.x() * d.x() + d.y() * d.y();
-        if (distance <= bestDistance) {
+    double bestScale = 0, bestDistance = 0;
+    for (qsizetype i = 0; i < f.pointPixels.size() && i < m_model.points.size(); ++i) {
+        const ScenePoint &point = m_model.points.at(i);
+        const double reach = std::max(radius, f.pointSize(point) / 2 + 2);
+        const double distance = QLineF(f.pointPixels.at(i), pixel).length();
+        if (distance > reach)
+            continue;
+        if (best < 0 || point.markerScale < bestScale ||
+            (point.markerScale == bestScale && distance < bestDistance)) {
             best = static_cast<int>(i);
+            bestScale = point.markerScale;
             bestDistance = distance;
         }
     }

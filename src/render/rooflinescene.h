@@ -6,10 +6,13 @@
 #include "scenemodel.h"
 
 #include <QList>
+#include <QMetaObject>
 #include <QPointF>
 #include <QPolygonF>
+#include <QSize>
 
 class QCustomPlot;
+class QCPLayer;
 class QCPPainter;
 class QCPTextElement;
 class QImage;
@@ -24,6 +27,7 @@ class RooflineScene
 public:
     // Sets up `plot` (axes, layers); the plot must outlive the scene.
     explicit RooflineScene(QCustomPlot *plot);
+    ~RooflineScene();
     RooflineScene(const RooflineScene &) = delete;
     RooflineScene &operator=(const RooflineScene &) = delete;
 
@@ -49,6 +53,11 @@ public:
     // The layout of the plot as it is now (recomputed when size, ranges or content changed).
     const SceneFrame &frame();
 
+    // Draws the plot now (painted at the next paint event): only the points, labels and
+    // legend when the roofs, zones, grid and axes would draw as at the last full replot (a
+    // batch change), else everything.
+    void replot();
+
     // Lays out QCustomPlot's axes for the current content now, not at the next replot, so
     // frame() answers for what the next replot will show.
     void updatePlotLayout();
@@ -59,15 +68,18 @@ public:
     // The chart at `size` logical pixels as an image of size * scale device pixels.
     QImage renderImage(const QSize &size, double scale);
 
-    // The model point nearest to `pixel` within `radius` pixels in the last frame, or -1.
+    // The model point under `pixel` in the last frame, or -1: within `radius` pixels of its
+    // centre, or on its marker when that is larger; the one drawn on top when several are.
     int pointAt(const QPointF &pixel, double radius);
 
 private:
     void styleAxes();
     void styleTitle();
     AxisMapping currentMapping() const;
+    void rememberStaticLayers();
 
     QCustomPlot *m_plot;
+    QCPLayer *m_dynamicLayer = nullptr;
     QCPTextElement *m_title = nullptr;
     Analysis m_analysis;
     SceneModel m_model;
@@ -77,6 +89,12 @@ private:
     bool m_frameValid = false;
     bool m_styled = false;
     AxisMapping m_frameMapping;
+    // What the layers below the points showed at the last full replot.
+    SceneModel m_staticModel;
+    AxisMapping m_staticMapping;
+    QSize m_staticSize;
+    bool m_staticValid = false;
+    QMetaObject::Connection m_afterReplot;
 };
 
 } // namespace rooflab

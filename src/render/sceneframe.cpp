@@ -18,6 +18,20 @@ namespace {
 
 // Beyond this many labels the chart labels only the selected point.
 constexpr int maxLabelUnits = 120;
+// How far (pixels) a point label may move from its marker, joined by a leader line, before
+// it becomes a number, when there are few enough labels to search that wide for each (else
+// it tries the leader rings only); a number may go anywhere.
+constexpr double labelReach = 160;
+constexpr int wideSearchUnits = 40;
+constexpr double anywhere = std::numeric_limits<double>::infinity();
+// Labels that found no room even for a number may still go anywhere with a long leader
+// line: at most this many per frame (each such search spans the whole plot).
+constexpr int maxLongLeaders = 4;
+// Passes at most: a pass that hands out numbers lengthens the legend, so the next one lays
+// out around the longer legend (numbers it hands out still reach the legend at the end).
+constexpr int maxPasses = 2;
+// Space kept between the legend and anything it must not cover.
+constexpr double legendClearance = 4;
 
 QSizeF boxed(const QSizeF &size)
 {
@@ -32,27 +46,48 @@ QSizeF measured(const QFont &font, const QString &text)
 class Layouter
 {
 public:
-    Layouter(const SceneModel &model, SceneFrame &frame)
-        : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2))
+    // `unlabelledBefore`: labels left out in the previous pass (the legend says how many).
+    Layouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore)
+        : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2)),
+          m_unlabelledBefore(unlabelledBefore)
     {
     }
 
     // Lays everything out. Labels that find no room get a number badge and a legend line;
-    // returns true when new numbers were handed out (the legend grew: lay out again).
-    bool run(bool allowNewNumbers)
+    // returns true when new numbers were handed out (the legend grew): lay out again.
+    bool run()
     {
-        m_allowNewNumbers = allowNewNumbers;
         addLineObstacles();
         addMarkerObstacles();
         placeSlopeLabels();
+        // The legend goes where it hides no roof label either; if it must hide one, the roof
+        // labels are placed again around it.
+        const LabelPlacer::Mark beforeRoofLabels = placer.mark();
+        const qsizetype textsBefore = f.texts.size();
+        placeFixedLabels();
         placeLegend();
-        placeRoofLabels();
-        placeRidgeLabels();
-        placeBatchMarks();
+        const QRectF legendArea = f.legend.rect.adjusted(-legendClearance, -legendClearance,
+                                                         legendClearance, legendClearance);
+        const bool hides =
+            !f.legend.rect.isEmpty() &&
+            std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
+                        [&](const PlacedText &t) { return t.rect.intersects(legendArea); });
+        if (hides) {
+            placer.rollback(beforeRoofLabels);
+            f.texts.resize(textsBefore);
+        }
+        if (!f.legend.rect.isEmpty())
+            placer.addObstacle(legendArea, true);
+        if (hides)
+            placeFixedLabels();
         placePointLabels();
         placeZoneCaptions();
         return m_newNumbers;
     }
+
+    // The legend of the last pass with only the numbers that found room for their badge
+    // and the final count of labels left out, kept in its corner.
+    void finishLegend();
 
 private:
     QPointF pixel(double x, double y) const { return map.toPixel(x, y); }
@@ -79,29 +114,52 @@ private:
 
     void addMarkerObstacles()
     {
-        const double half = f.markerSize / 2 + 1;
-        for (const QPointF &p : std::as_const(f.pointPixels))
+        for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
+            const QPointF &p = f.pointPixels.at(i);
+            const double half = f.pointSize(m.points.at(i)) / 2 + 1;
             placer.addObstacle(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half));
+        }
     }
 
     void addText(const LabelPlacement &placement, const QString &text, TextStyle style,
-                 const QColor &color)
+                 const QColor &color, const QList<int> &groups = {})
     {
         PlacedText t{text, placement.rect, style, color, placement.leader, placement.leaderLine, 0,
-                     {}};
+                     {},   groups};
         f.texts.append(t);
     }
 
     bool tryPlace(const LabelRequest &request, const QString &text, TextStyle style,
-                  const QColor &color)
+                  const QColor &color, const QList<int> &groups = {})
     {
         const LabelPlacement placement = placer.place(request);
         if (placement.placed)
-            addText(placement, text, style, color);
+            addText(placement, text, style, color, groups);
         return placement.placed;
     }
 
+    // The number a unit already has (from an earlier pass), or 0.
+    int numberOf(const LabelUnit &unit) const
+    {
+        for (qsizetype i = 0; i < f.numbered.size(); ++i) {
+            if (f.numbered.at(i).groups == unit.groups)
+                return static_cast<int>(i + 1);
+        }
+        return 0;
+    }
+
+    QStringList legendLinesOf(const QString &names) const;
+    QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown) const;
+    QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
+    int numberLineBudget() const;
+
     void placeLegend();
+    void placeFixedLabels()
+    {
+        placeRoofLabels();
+        placeRidgeLabels();
+        placeBatchMarks();
+    }
     void placeRoofLabels();
     void placeSlopeLabels();
     void placeRidgeLabels();
@@ -114,19 +172,46 @@ private:
     SceneFrame &f;
     const AxisMapping &map;
     LabelPlacer placer;
-    bool m_allowNewNumbers = true;
+    int m_unlabelledBefore = 0;
     QList<int> m_slopeLabelMissing; // devices whose memory slope found no room for its label
     bool m_newNumbers = false;
+    int m_numberLines = 0; // legend lines the numbered labels take
+    int m_legendColumns = 1;
+    QList<int> m_roofLabelMissing; // roofs (indices) whose label found no room on the line
 };
 
-void Layouter::placeLegend()
+QStringList Layouter::legendLinesOf(const QString &names) const
 {
-    LegendLayout &legend = f.legend;
-    legend = {};
-    if (!m.options.showLegend)
-        return;
+    // The names of a numbered label (one a line in `names`), joined by commas into lines no
+    // wider than a third of the plot; a name too long alone is cut.
+    const QFont &font = m.fonts.legend;
+    const double width = std::max(160.0, map.rect.width() / 3);
+    QStringList lines;
+    QString line;
+    for (const QString &name : names.split(QLatin1Char('\n'))) {
+        const QString joined = line.isEmpty() ? name : line + QStringLiteral(", ") + name;
+        if (line.isEmpty() || TextCache::advance(font, joined) <= width) {
+            line = joined;
+            continue;
+        }
+        lines.append(line);
+        line = name;
+    }
+    lines.append(line);
+    for (QString &l : lines) {
+        if (TextCache::advance(font, l) > width)
+            l = QFontMetricsF(font).elidedText(l, Qt::ElideRight, width);
+    }
+    return lines;
+}
+
+QList<SceneLegendEntry> Layouter::legendEntries(QList<int> *numbers, const QList<int> &shown) const
+{
+    // The scene's own lines, the memory roofs that found no room on their slope, then the
+    // numbered labels (those in `shown`, or all when it is empty) and the count of labels
+    // left out.
     QList<SceneLegendEntry> entries = m.legend;
-    for (SceneLegendEntry &entry : entries) { // the memory roofs that found no room on a slope
+    for (SceneLegendEntry &entry : entries) {
         if (entry.kind != SceneLegendEntry::Kind::Device ||
             !m_slopeLabelMissing.contains(entry.device))
             continue;
@@ -135,45 +220,143 @@ void Layouter::placeLegend()
                 entry.text += QStringLiteral(" · ") + slope.label;
         }
     }
-    const QFontMetricsF metrics(m.fonts.legend);
-    QList<int> numbers;
-    for (qsizetype i = 0; i < f.numbered.size(); ++i) {
-        // One line per number: the names joined, cut to a third of the plot's width.
-        const QString names =
-            f.numbered.at(i).text.split(QLatin1Char('\n')).join(QStringLiteral(", "));
-        entries.append({SceneLegendEntry::Kind::Note,
-                        metrics.elidedText(names, Qt::ElideRight, map.rect.width() / 3)});
-        numbers.append(static_cast<int>(i + 1));
-    }
-    QList<int> allNumbers(entries.size() - numbers.size(), 0);
-    allNumbers += numbers;
-    const double maxHeight = map.rect.height() * 0.7;
-    const LegendLayout probe =
-        LegendLayout::make(entries, allNumbers, m.fonts.legend, maxHeight, {});
-    if (probe.rect.isEmpty())
-        return;
-    // The corner that covers the least: empty space if there is some.
-    const QSizeF size = probe.rect.size();
-    const QRectF r = map.rect.adjusted(10, 10, -10, -10);
-    const QPointF corners[] = {r.topLeft(),
-                               {r.right() - size.width(), r.bottom() - size.height()},
-                               {r.right() - size.width(), r.top()},
-                               {r.left(), r.bottom() - size.height()}};
-    QPointF best = corners[0];
-    int bestScore = std::numeric_limits<int>::max();
-    for (const QPointF &corner : corners) {
-        const int score = placer.overlapScore(QRectF(corner, size));
-        if (score < bestScore) {
-            best = corner;
-            bestScore = score;
+    for (int r : m_roofLabelMissing) { // on the line of each device it stands for
+        const SceneRoof &roof = m.roofs.at(r);
+        for (SceneLegendEntry &entry : entries) {
+            if (entry.kind != SceneLegendEntry::Kind::Device)
+                continue;
+            const bool same =
+                std::any_of(m.roofs.cbegin(), m.roofs.cend(), [&](const SceneRoof &o) {
+                    return o.device == entry.device && o.ghost == roof.ghost && o.peak == roof.peak;
+                });
+            if ((entry.device == roof.device || (roof.labelShared && same)) &&
+                !entry.text.contains(roof.label))
+                entry.text += QStringLiteral(" · ") + roof.label;
         }
     }
-    legend = LegendLayout::make(entries, allNumbers, m.fonts.legend, maxHeight, best);
-    placer.addObstacle(legend.rect);
+    *numbers = QList<int>(entries.size(), 0);
+    for (qsizetype i = 0; i < f.numbered.size(); ++i) {
+        const int number = static_cast<int>(i + 1);
+        if (!shown.isEmpty() && !shown.contains(number))
+            continue;
+        const QStringList lines = legendLinesOf(f.numbered.at(i).text);
+        for (qsizetype k = 0; k < lines.size(); ++k) {
+            entries.append({SceneLegendEntry::Kind::Note, lines.at(k)});
+            numbers->append(k == 0 ? number : -number);
+        }
+    }
+    const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
+    if (unlabelled > 0) {
+        entries.append(
+            {SceneLegendEntry::Kind::Note,
+             QCoreApplication::translate("RooflineChart", "%n label(s) left out: hover a point",
+                                         nullptr, unlabelled)});
+        numbers->append(0);
+    }
+    return entries;
+}
+
+// The part of the plot a legend may take, grown by its clearance: it is placed grown.
+QRectF legendArea(const AxisMapping &map)
+{
+    return map.rect.adjusted(10 - legendClearance, 10 - legendClearance, legendClearance - 10,
+                             legendClearance - 10);
+}
+
+QPointF Layouter::legendTopLeft(const CoverageMap &coverage, const QSizeF &size,
+                                double *hidden) const
+{
+    // A corner that hides nothing (no roof, point or label); else the free place nearest to
+    // a corner; else the place hiding the least (a cell of a point or label weighs as much
+    // as ten cells of roof line).
+    const QRectF area = legendArea(map);
+    const QSizeF grown(size.width() + 2 * legendClearance, size.height() + 2 * legendClearance);
+    const double right = std::max(area.left(), area.right() - grown.width());
+    const double bottom = std::max(area.top(), area.bottom() - grown.height());
+    const QList<QPointF> corners = {
+        area.topLeft(), {right, bottom}, {right, area.top()}, {area.left(), bottom}};
+    return coverage.leastCovered(grown, corners, hidden) +
+           QPointF(legendClearance, legendClearance);
+}
+
+int Layouter::numberLineBudget() const
+{
+    // The legend lines numbered labels may take: what two columns of 60% of the plot's
+    // height hold beside the scene's own lines.
+    const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;
+    return 2 * static_cast<int>(map.rect.height() * 0.6 / lineHeight) -
+           static_cast<int>(m.legend.size());
+}
+
+void Layouter::placeLegend()
+{
+    LegendLayout &legend = f.legend;
+    legend = {};
+    m_numberLines = 0;
+    for (const NumberedLabel &n : std::as_const(f.numbered))
+        m_numberLines += static_cast<int>(legendLinesOf(n.text).size());
+    if (!m.options.showLegend)
+        return;
+    QList<int> numbers;
+    const QList<SceneLegendEntry> entries = legendEntries(&numbers, {});
+    // In one column if that hides nothing, else in the number of columns (up to three) whose
+    // best place hides the least.
+    const double maxHeight = map.rect.height() * 0.7;
+    double bestHidden = std::numeric_limits<double>::max();
+    const CoverageMap coverage = placer.coverageMap(legendArea(map), 10, 10);
+    for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
+        const LegendLayout probe =
+            LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, columns);
+        if (probe.rect.isEmpty())
+            return;
+        if (columns > 1 &&
+            (probe.lines.size() < 2 * columns || probe.rect.width() > map.rect.width() - 20))
+            break;
+        double hidden = 0;
+        const QPointF topLeft = legendTopLeft(coverage, probe.rect.size(), &hidden);
+        if (hidden < bestHidden) {
+            bestHidden = hidden;
+            legend =
+                LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, topLeft, columns);
+            m_legendColumns = columns;
+        }
+    }
+}
+
+void Layouter::finishLegend()
+{
+    if (f.legend.rect.isEmpty())
+        return;
+    QList<int> shown;
+    for (const PlacedText &t : std::as_const(f.texts)) {
+        if (t.style == TextStyle::Badge)
+            shown.append(t.text.toInt());
+    }
+    if (shown.isEmpty())
+        shown.append(0); // no number at all (an empty list would mean every number)
+    QList<int> numbers;
+    const QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
+    const QRectF old = f.legend.rect;
+    const LegendLayout legend = LegendLayout::make(
+        entries, numbers, m.fonts.legend, map.rect.height() * 0.7, old.topLeft(), m_legendColumns);
+    // Keep the edges that touched the plot's right or bottom side where they were.
+    const QRectF area = map.rect.adjusted(10, 10, -10, -10);
+    QPointF topLeft = old.topLeft();
+    if (old.right() >= area.right() - 0.5)
+        topLeft.rx() = old.right() - legend.rect.width();
+    if (old.bottom() >= area.bottom() - 0.5)
+        topLeft.ry() = old.bottom() - legend.rect.height();
+    // A legend that grew stays inside the plot.
+    topLeft.rx() = std::max(area.left(), std::min(topLeft.x(), area.right() - legend.rect.width()));
+    topLeft.ry() =
+        std::max(area.top(), std::min(topLeft.y(), area.bottom() - legend.rect.height()));
+    f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, map.rect.height() * 0.7,
+                                  topLeft, m_legendColumns);
 }
 
 void Layouter::placeRoofLabels()
 {
+    m_roofLabelMissing.clear();
     for (const SceneRoof &roof : m.roofs) {
         if (roof.label.isEmpty())
             continue;
@@ -184,14 +367,19 @@ void Layouter::placeRoofLabels()
         const QPointF a = pixel(seg->xa, seg->ya), b = pixel(seg->xb, seg->yb);
         const double left = a.x() + 10, right = b.x() - 8 - size.width();
         LabelRequest request{QRectF(a, b), size, {}, false, {}};
-        for (double t : {1.0, 0.75, 0.5, 0.25, 0.0}) {
-            const double x = left + (right - left) * t;
-            request.fixedTopLefts.append({x, a.y() - 4 - size.height()});
-            request.fixedTopLefts.append({x, a.y() + 4});
+        // Just above or below the line, from its right end leftwards; then a little further
+        // off it (still plainly its label: nothing else runs flat there).
+        for (double off : {4.0, 16.0}) {
+            for (double t : {1.0, 0.75, 0.5, 0.25, 0.0}) {
+                const double x = left + (right - left) * t;
+                request.fixedTopLefts.append({x, a.y() - off - size.height()});
+                request.fixedTopLefts.append({x, a.y() + off});
+            }
         }
         const QColor color =
             roof.labelShared ? m.theme.foreground : m.theme.deviceColor(roof.device);
-        tryPlace(request, roof.label, TextStyle::Roof, color);
+        if (!tryPlace(request, roof.label, TextStyle::Roof, color))
+            m_roofLabelMissing.append(static_cast<int>(&roof - m.roofs.constData()));
     }
 }
 
@@ -233,10 +421,15 @@ void Layouter::placeSlopeLabels()
                     continue;
                 const QColor color =
                     slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
-                PlacedText text{slope.label,     QRectF(-w / 2, -h / 2, w, h),
-                                TextStyle::Roof, color,
-                                false,           {},
-                                angle,           centre};
+                PlacedText text{slope.label,
+                                QRectF(-w / 2, -h / 2, w, h),
+                                TextStyle::Roof,
+                                color,
+                                false,
+                                {},
+                                angle,
+                                centre,
+                                {}};
                 f.texts.append(text);
                 placed = true;
                 break;
@@ -298,7 +491,7 @@ void Layouter::placeBatchMarks()
         if (!placement.placed)
             continue;
         addText(placement, mark.text, TextStyle::Batch, color);
-        f.texts.append({QString(), caret, TextStyle::Batch, color, false, {}, 0, {}}); // caret
+        f.texts.append({QString(), caret, TextStyle::Batch, color, false, {}, 0, {}, {}}); // caret
     }
 }
 
@@ -308,49 +501,56 @@ void Layouter::placePointLabels()
     const QList<LabelUnit> units =
         buildLabelUnits(m, f.pointPixels, map.rect, f.markerSize, maxLabelUnits, &skipped);
     f.unlabelled += skipped;
+    // Each label next to its markers or not far off with a leader line; those that find no
+    // room become numbers anywhere on the chart, or as a last resort labels with a long
+    // leader line.
     QList<LabelUnit> failed;
     for (const LabelUnit &unit : units) {
-        const bool numbered =
-            std::any_of(f.numbered.cbegin(), f.numbered.cend(),
-                        [&](const NumberedLabel &n) { return n.groups == unit.groups; });
-        if (numbered) { // numbered in an earlier pass: stays numbered, so the legend agrees
+        if (numberOf(unit) > 0) { // numbered in an earlier pass: stays numbered
             failed.append(unit);
             continue;
         }
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
-        const LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
-        if (!tryPlace(request, unit.text, style, m.theme.foreground))
+        LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        request.reach = units.size() <= wideSearchUnits ? labelReach : 0;
+        if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             failed.append(unit);
     }
+    int longLeaders = 0;
     for (const LabelUnit &unit : std::as_const(failed)) {
-        if (!placeBadge(unit))
+        if (placeBadge(unit))
+            continue;
+        const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
+        LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        request.reach = anywhere;
+        if (numberOf(unit) > 0 || longLeaders++ >= maxLongLeaders ||
+            !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             ++f.unlabelled;
     }
 }
 
 bool Layouter::placeBadge(const LabelUnit &unit)
 {
-    // Labels that found no room become numbers, explained in the legend, as many as the
+    // A label that found no room becomes a number, spelled out in the legend, as many as the
     // legend has room for in one column.
-    qsizetype number = 0;
-    for (qsizetype i = 0; i < f.numbered.size() && number == 0; ++i) {
-        if (f.numbered.at(i).groups == unit.groups)
-            number = i + 1;
-    }
+    if (!m.options.showLegend)
+        return false;
+    const int number = numberOf(unit);
+    int lines = 0;
     if (number == 0) {
-        const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;
-        const qsizetype budget =
-            static_cast<qsizetype>(map.rect.height() * 0.6 / lineHeight) - m.legend.size();
-        if (!m_allowNewNumbers || !m.options.showLegend || f.numbered.size() >= budget)
+        lines = static_cast<int>(legendLinesOf(unit.text).size());
+        if (m_numberLines + lines > numberLineBudget())
             return false;
     }
-    const qsizetype shown = number > 0 ? number : f.numbered.size() + 1;
+    const int shown = number > 0 ? number : static_cast<int>(f.numbered.size() + 1);
     const QString text = QString::number(shown);
-    const LabelRequest request{unit.anchor, boxed(measured(m.fonts.badge, text)), {}, false, {}};
-    if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground))
+    LabelRequest request{unit.anchor, boxed(measured(m.fonts.badge, text)), {}, true, {}};
+    request.reach = anywhere;
+    if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground, unit.groups))
         return false;
     if (number == 0) {
         f.numbered.append({unit.groups, unit.text});
+        m_numberLines += lines;
         m_newNumbers = true;
     }
     return true;
@@ -411,36 +611,19 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
             moved ? positions.at(i) : QPointF(model.points.at(i).x, model.points.at(i).y);
         frame.pointPixels.append(map.toPixel(data.x(), data.y()));
     }
-    // Numbered labels lengthen the legend, which may push labels elsewhere: when the first
-    // pass hands out numbers, lay out once more with them kept (and no new ones).
-    for (int pass = 0; pass < 2; ++pass) {
+    // Numbered labels lengthen the legend, which may push labels elsewhere: when a pass
+    // hands out numbers, lay out again with them kept.
+    int unlabelledBefore = 0;
+    for (int pass = 0; pass < maxPasses; ++pass) {
         frame.texts.clear();
         frame.unlabelled = 0;
-        Layouter layouter(model, frame);
-        if (!layouter.run(pass == 0))
+        Layouter layouter(model, frame, unlabelledBefore);
+        const bool again = layouter.run();
+        if (!again || pass == maxPasses - 1) {
+            layouter.finishLegend();
             break;
-    }
-    // A number whose badge found no room in the last pass leaves the legend (shrinking it
-    // frees space, so nothing else moves).
-    QList<int> shown;
-    for (const PlacedText &t : std::as_const(frame.texts)) {
-        if (t.style == TextStyle::Badge)
-            shown.append(t.text.toInt());
-    }
-    QList<SceneLegendEntry> entries;
-    QList<int> numbers;
-    bool dropped = false;
-    for (const LegendLayout::Line &line : std::as_const(frame.legend.lines)) {
-        if (line.number > 0 && !shown.contains(line.number)) {
-            dropped = true;
-            continue;
         }
-        entries.append(line.entry);
-        numbers.append(line.number);
-    }
-    if (dropped) {
-        frame.legend = LegendLayout::make(entries, numbers, model.fonts.legend,
-                                          map.rect.height() * 0.7, frame.legend.rect.topLeft());
+        unlabelledBefore = frame.unlabelled;
     }
     return frame;
 }

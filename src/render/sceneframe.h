@@ -28,6 +28,7 @@ struct PlacedText
     QLineF leaderLine;
     double angle = 0; // degrees; when not 0, `rect` is relative to `origin`, rotated about it
     QPointF origin;
+    QList<int> groups; // a point label or number badge: the SceneModel::groups it names
 };
 
 // The legend box and its lines.
@@ -37,17 +38,19 @@ struct LegendLayout
     {
         QRectF rect;
         SceneLegendEntry entry;
-        int number = 0; // > 0: a numbered point entry
+        int number = 0; // > 0: a numbered point entry; < 0: more names of entry -number
     };
     QRectF rect; // empty: no legend
     QList<Line> lines;
 
     static constexpr double padding = 8, swatch = 30, gap = 6;
 
-    // The legend of `entries` (numbers[i] > 0: a numbered label) with its top-left corner
-    // at `topLeft`, in as many columns as it takes to stay under `maxHeight`.
+    // The legend of `entries` (numbers[i] as Line::number) with its top-left corner
+    // at `topLeft`, in as many columns as it takes to stay under `maxHeight`, and at least
+    // `minColumns` (a wide, low legend fits where a tall one would hide something).
     static LegendLayout make(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
-                             const QFont &font, double maxHeight, const QPointF &topLeft);
+                             const QFont &font, double maxHeight, const QPointF &topLeft,
+                             int minColumns = 1);
 };
 
 // A label shown as a number on the chart and spelled out in the legend.
@@ -73,7 +76,10 @@ struct SceneFrame
     QList<NumberedLabel> numbered; // the labels shown by number i + 1
     int unlabelled = 0;            // labels that found no room, not even for a number
     LegendLayout legend;
-    double markerSize = 11;
+    double markerSize = 11; // a plain point's marker, pixels across
+
+    // The marker size of one point: larger for a model's operator class with a large share.
+    double pointSize(const ScenePoint &point) const { return markerSize * point.markerScale; }
 
     // Lays out `model` for `map`; `positions` (data coordinates, one per model point)
     // override the points' own places while they glide, when not empty.

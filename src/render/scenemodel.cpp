@@ -185,6 +185,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
                          p.operatorId == model.options.selectedOperator;
         point.x = p.intensity;
         point.y = p.attainableFlops;
+        point.markerScale = markerScaleForShare(p.share);
         const std::pair<QString, double> key(p.operatorId, p.intensity);
         if (!groupOf.contains(key)) {
             groupOf.insert(key, static_cast<int>(model.groups.size()));
@@ -351,6 +352,15 @@ SceneFonts SceneFonts::make(double scale)
     f.badge = font(12, scale);
     f.zone = font(13, scale, false, true);
     return f;
+}
+
+double markerScaleForShare(double share)
+{
+    // Area proportional to the share: diameter 3.5 * sqrt(share), so a class taking the
+    // whole step is 3.5 times across and one under 1/12.25 of it keeps the plain size.
+    if (!(share > 0))
+        return 1;
+    return std::max(1.0, 3.5 * std::sqrt(std::min(share, 1.0)));
 }
 
 QString roofDisplayName(const QString &math, UnitKind unit)

@@ -59,7 +59,8 @@ struct ScenePoint
     MarkerShape shape = MarkerShape::Circle;
     bool filled = true;
     bool selected = false;
-    double x = 0, y = 0; // intensity, attainable FLOP/s
+    double x = 0, y = 0;    // intensity, attainable FLOP/s
+    double markerScale = 1; // marker size relative to a plain point's (see markerScaleForShare)
 };
 
 // Points that share one label: the same operator at the same intensity on several devices.
@@ -116,6 +117,10 @@ struct SceneModel
 
 // Beyond this many label groups a frame labels only the selected point (labelunits.cpp).
 inline constexpr int crowdedGroupCount = 480;
+
+// The marker size of a model's operator class relative to a plain point's: its area grows
+// with `share` (0..1 of the step's time), up to 3.5 times across at 1, never below 1.
+double markerScaleForShare(double share);
 
 // "BF16 matrix", "FP32 vector": the name of a compute roof.
 QString roofDisplayName(const QString &math, UnitKind unit);

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QVarLengthArray>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -212,7 +213,7 @@ void ScenePainter::drawMarker(const QPointF &centre, MarkerShape shape, bool fil
                               const QColor &color, double size)
 {
     static thread_local QHash<int, QPainterPath> cache;
-    const int key = static_cast<int>(shape) * 1000 + static_cast<int>(size * 10);
+    const int key = static_cast<int>(shape) * 100000 + static_cast<int>(size * 10);
     auto it = cache.find(key);
     if (it == cache.end())
         it = cache.insert(key, markerPath(shape, size));
@@ -268,18 +269,33 @@ const QImage &ScenePainter::markerSprite(MarkerShape shape, bool filled, const Q
 void ScenePainter::drawPoints()
 {
     // Raster: stamp prerendered markers. Otherwise the markers of one device, shape and fill
-    // go into one path drawn at once (one element per style in an SVG).
+    // go into one path drawn at once (one element per style in an SVG). The enlarged markers
+    // of model operator classes go first, largest first, so smaller ones stay visible on top.
     const bool thin = m.points.size() > thinningThreshold;
     const bool stamp = canStamp();
     QSet<quint64> drawn;
     std::map<int, QPainterPath> paths; // key: device, shape, fill
     const QRectF visible =
         f.map.rect.adjusted(-f.markerSize, -f.markerSize, f.markerSize, f.markerSize);
+    QList<qsizetype> enlarged;
+    for (qsizetype i = 0; i < m.points.size(); ++i) {
+        const ScenePoint &point = m.points.at(i);
+        if (point.markerScale > 1 && !point.selected && visible.contains(f.pointPixels.at(i)))
+            enlarged.append(i);
+    }
+    std::stable_sort(enlarged.begin(), enlarged.end(), [this](qsizetype a, qsizetype b) {
+        return m.points.at(a).markerScale > m.points.at(b).markerScale;
+    });
+    for (qsizetype i : std::as_const(enlarged)) {
+        const ScenePoint &point = m.points.at(i);
+        drawMarker(f.pointPixels.at(i), point.shape, point.filled,
+                   m.theme.deviceColor(point.device), f.pointSize(point));
+    }
     QHash<int, QPainterPath> shapes;
     for (qsizetype i = 0; i < m.points.size(); ++i) {
         const ScenePoint &point = m.points.at(i);
         const QPointF c = f.pointPixels.at(i);
-        if (point.selected || !visible.contains(c))
+        if (point.selected || point.markerScale > 1 || !visible.contains(c))
             continue;
         if (thin) {
             const quint64 key = (quint64(quint32(std::lround(c.x()))) << 40) ^
@@ -321,7 +337,7 @@ void ScenePainter::drawPoints()
         const ScenePoint &point = m.points.at(i);
         if (!point.selected || !visible.contains(f.pointPixels.at(i)))
             continue;
-        const double size = f.markerSize * 1.35;
+        const double size = f.pointSize(point) * 1.35;
         p->setPen(QPen(m.theme.halo, 3));
         p->setBrush(Qt::NoBrush);
         p->drawEllipse(f.pointPixels.at(i), size * 0.85, size * 0.85);
@@ -436,6 +452,8 @@ void ScenePainter::drawLegend()
             drawTextLines(QRectF(r.left(), r.top(), swatch, r.height()),
                           QString::number(line.number), Qt::AlignRight);
             p->setFont(m.fonts.legend);
+        } else if (line.number < 0) {
+            // More names of the numbered entry above: written under its first line.
         } else {
             textRect = r;
             textColor = m.theme.muted;

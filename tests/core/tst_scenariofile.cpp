@@ -175,6 +175,25 @@ private Q_SLOTS:
         QCOMPARE(doc->view, ViewState());
     }
 
+    void modelSelectionAndCaptionRoundTrip()
+    {
+        // With a model the chart's points are its classes, so a class is a valid selection.
+        Scenario scenario = defaultScenario(m_catalog);
+        scenario.model = s("llama-3.1-70b");
+        ViewState view;
+        view.selectedDevice = s("h100-sxm5");
+        view.selectedOperator = s("mlp");
+        view.caption = true;
+        const QByteArray bytes = writeScenarioFile(scenario, view);
+        QVERIFY(bytes.contains("\"caption\": true"));
+        QStringList errors;
+        const auto doc = readScenarioFile(bytes, s("model"), m_catalog, &errors);
+        QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
+        QCOMPARE(doc->view, view);
+        // Without a caption the field is left out, as files written before it had it.
+        QVERIFY(!writeScenarioFile(scenario, ViewState()).contains("\"caption\""));
+    }
+
     void fileIsSortedIndentedJson()
     {
         const QByteArray bytes = writeScenarioFile(fullScenario(m_catalog), fullView());
@@ -340,11 +359,26 @@ private Q_SLOTS:
             "view.selected_device: \"l4\" is not one of scenario.devices");
         row(
             "selected operator unknown",
-            [](auto &, auto &, auto &v) { v[s("selected_operator")] = s("nope"); },
+            [](auto &, auto &sc, auto &v) {
+                sc.remove(s("model"));
+                v[s("selected_operator")] = s("nope");
+            },
             "view.selected_operator: \"nope\" is not the id of one of scenario.operators");
+        row(
+            "selected class not a class",
+            [](auto &, auto &sc, auto &v) {
+                sc[s("model")] = s("llama-3.1-8b");
+                v[s("selected_operator")] = s("mlp-up");
+            },
+            "view.selected_operator: \"mlp-up\" is neither the id of one of scenario.operators "
+            "nor an operator class of a model (attention-projections, attention, mlp, norms, "
+            "elementwise, lm-head)");
         row(
             "legend not bool", [](auto &, auto &, auto &v) { v[s("show_legend")] = s("yes"); },
             "view.show_legend: must be true or false");
+        row(
+            "caption not bool", [](auto &, auto &, auto &v) { v[s("caption")] = 1; },
+            "view.caption: must be true or false");
         row(
             "unknown view field", [](auto &, auto &, auto &v) { v[s("zoom")] = 2; },
             "view.zoom: unknown field");

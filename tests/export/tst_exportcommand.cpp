@@ -206,10 +206,11 @@ private Q_SLOTS:
     {
         const Run run = rooflab({s("export"), s("--help")});
         QCOMPARE(run.exitCode, 0);
-        for (const char *flag : {"-o, --output <FILE>", "--format <FORMAT>", "--width <W>",
-                                 "--height <H>", "--scale <S>", "--theme <T>", "--device <ID>",
-                                 "--op <KIND|ID>", "--batch <B>", "--weights <FORMAT>", "--roof",
-                                 "--memory", "--norm-width <W>", "--presets <DIR>", "[SCENARIO]"})
+        for (const char *flag :
+             {"-o, --output <FILE>", "--format <FORMAT>", "--width <W>", "--height <H>",
+              "--scale <S>", "--theme <T>", "--device <ID>", "--op <KIND|ID>", "--batch <B>",
+              "--weights <FORMAT>", "--roof", "--memory", "--norm-width <W>", "--presets <DIR>",
+              "[SCENARIO]", "--caption", "--no-legend"})
             QVERIFY2(run.out.contains(s(flag)), flag);
     }
 
@@ -322,6 +323,51 @@ private Q_SLOTS:
         QCOMPARE(QImageReader(path("plain.png")).size(), QSize(333, 222));
     }
 
+    void captionAddsTheSelectedPointsTable()
+    {
+        // Two devices, the 8B MLP up projection in decode (D = 4096, F = 14336) selected on
+        // the H100, and decode attention; BF16, batch 64.
+        const Catalog catalog = Catalog::builtin();
+        Scenario scenario;
+        scenario.devices = {s("h100-sxm5"), s("h200-sxm")};
+        scenario.operators = {*catalog.operatorSpec(s("decode-mlp-up-8b")),
+                              *catalog.operatorSpec(s("attn-decode-8b"))};
+        scenario.batch = 64;
+        ViewState view;
+        view.selectedDevice = s("h100-sxm5");
+        view.selectedOperator = s("decode-mlp-up-8b");
+        QVERIFY(writeAll(path("sel.rooflab.json"), writeScenarioFile(scenario, view)));
+
+        QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("cap.svg"), s("--caption")}));
+        const SvgContent svg = parseSvg(readAll(path("cap.svg")), s("script"));
+        QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+        // H100 row: FLOPs 2·64·4096·14336 = 7.516e9; bytes 2·4096·14336 + 2·64·(4096+14336)
+        // = 119,799,808; intensity 7.516e9 / 119.8e6 = 62.74 FLOP/B, memory-bound (ridge
+        // 295), attainable 3.35e12 · 62.74 = 210.2 TFLOP/s, time 119.8e6 / 3.35e12 = 35.8 µs.
+        for (const char *expected : {"Intensity", "Bound", "NVIDIA H200 SXM 141GB", "7.516 GFLOP",
+                                     "119.8 MB", "62.74 FLOP/B", "210.2 TFLOP/s", "35.8 µs"})
+            QVERIFY2(svg.texts.contains(s(expected)),
+                     qPrintable(s(expected) + s(" missing from: ") + svg.texts.join(s(" | "))));
+        QVERIFY(readAll(path("cap.svg")).contains("viewBox=\"0 0 1600 1000\""));
+
+        // Without --caption no table; --no-legend drops the legend's kind entries.
+        QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("plain.svg")}));
+        const SvgContent plain = parseSvg(readAll(path("plain.svg")), s("script"));
+        QVERIFY(!plain.texts.contains(s("62.74 FLOP/B")));
+        QVERIFY(plain.texts.contains(s("decode GEMM")));
+        QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("bare.svg"), s("--no-legend")}));
+        const SvgContent bare = parseSvg(readAll(path("bare.svg")), s("script"));
+        QVERIFY(!bare.texts.contains(s("decode GEMM")));
+        const auto doc = embedded(path("bare.svg"));
+        QVERIFY(doc);
+        QVERIFY(!doc->view.showLegend);
+
+        // A PNG with the caption keeps the size asked for.
+        QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("cap.png"), s("--caption"),
+                          s("--width"), s("640"), s("--height"), s("480")}));
+        QCOMPARE(QImageReader(path("cap.png")).size(), QSize(640, 480));
+    }
+
     void pdfIsVectorWithText()
     {
         QVERIFY(exportOk(QStringList{s("-o"), s("chart.pdf")} + flagScenarioArgs()));
@@ -397,6 +443,19 @@ private Q_SLOTS:
         // The name is shown as the text it is.
         QVERIFY2(svg.texts.join(QLatin1Char('\n')).contains(s("<script>alert(1)</script>")),
                  qPrintable(svg.texts.join(s(" | "))));
+
+        // The caption table lists the same names, escaped the same way: with no selection it
+        // has the one point's row, so each name is drawn once more than in the plain chart.
+        QVERIFY(exportOk({s("evil.rooflab.json"), s("--presets"), s("evil"), s("-o"),
+                          s("evil-caption.svg"), s("--caption")}));
+        const QByteArray captioned = readAll(path("evil-caption.svg"));
+        QVERIFY(!captioned.contains("<script"));
+        const SvgContent table = parseSvg(captioned, s("script"));
+        QVERIFY2(table.error.isEmpty(), qPrintable(table.error));
+        QVERIFY(!table.hasForbidden);
+        QCOMPARE(table.texts.count(s("<script>alert(1)</script>")),
+                 svg.texts.count(s("<script>alert(1)</script>")) + 1);
+        QCOMPARE(table.texts.count(op.name), svg.texts.count(op.name) + 1);
 
         Catalog withEvil = Catalog::builtin();
         withEvil.loadDirectory(path("evil"));

@@ -14,6 +14,7 @@
 #include "runrooflab.h"
 #include "testhelpers.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -71,6 +72,8 @@ private Q_SLOTS:
     void tableForAFittingModel();
     void listModels();
     void listModelsJson();
+    void exportDrawsModelClasses();
+    void exportTableHasClassRows();
     void badArguments_data();
     void badArguments();
 };
@@ -404,6 +407,66 @@ void TestModelCli::listModelsJson()
         return;
     }
     QFAIL("llama-3.1-8b missing from the list");
+}
+
+void TestModelCli::exportDrawsModelClasses()
+{
+    // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis):
+    // more than H100's 80 GB, so 2 devices; the title says so, and the class points are
+    // labelled with the class names.
+    const QString svg = m_home.filePath(QStringLiteral("70b.svg"));
+    const Run r =
+        run({QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+             QStringLiteral("--device"), QStringLiteral("h100-sxm5"), QStringLiteral("--batch"),
+             QStringLiteral("1"), QStringLiteral("-o"), svg});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(QStringLiteral(">Llama 3.1 70B decode · batch 1 · context 4096</text>")));
+    QVERIFY(text.contains(QStringLiteral(
+        "NVIDIA H100 SXM5 80GB: 142 GB &gt; 80 GB, does not fit (needs 2 devices)")));
+    for (const char *name : {"Attention", "Norms", "Elementwise"})
+        QVERIFY2(text.contains(QStringLiteral(">%1</text>").arg(QLatin1String(name))), name);
+}
+
+void TestModelCli::exportTableHasClassRows()
+{
+    // Llama 3.1 8B decode, B = 1, S = 4096: attention per layer does 4*S*H*d + 5*S*H =
+    // 67,764,224 FLOPs on 2*S*H_kv*d*2 + 2*H*d*2 = 16,793,600 B; the class row holds the
+    // 32 layers: 2,168,455,168 FLOPs, 537,395,200 B, 4.0351219512 FLOP/B.
+    const QString csv = m_home.filePath(QStringLiteral("8b.csv"));
+    const Run r =
+        run({QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+             QStringLiteral("--device"), QStringLiteral("h100-sxm5"), QStringLiteral("--batch"),
+             QStringLiteral("1"), QStringLiteral("-o"), csv});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+    const QStringList header = lines.first().split(QLatin1Char(','));
+    int points = 0;
+    bool attentionRow = false;
+    for (const QString &line : lines) {
+        const QStringList cells = line.split(QLatin1Char(','));
+        if (cells.first() != QStringLiteral("point"))
+            continue;
+        ++points;
+        if (cells.at(header.indexOf(QStringLiteral("operator_id"))) != QStringLiteral("attention"))
+            continue;
+        attentionRow = true;
+        ROOFLAB_COMPARE_DOUBLE(cells.at(header.indexOf(QStringLiteral("flops"))).toDouble(),
+                               32 * 67764224.0);
+        ROOFLAB_COMPARE_DOUBLE(cells.at(header.indexOf(QStringLiteral("bytes"))).toDouble(),
+                               32 * 16793600.0);
+        ROOFLAB_COMPARE_DOUBLE(
+            cells.at(header.indexOf(QStringLiteral("intensity_flop_per_byte"))).toDouble(),
+            67764224.0 / 16793600.0);
+    }
+    QVERIFY(attentionRow);
+    QCOMPARE(points, 6); // one per class
 }
 
 void TestModelCli::badArguments_data()

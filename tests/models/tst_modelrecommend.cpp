@@ -88,6 +88,7 @@ private Q_SLOTS:
         const Move &first = moves.first();
         QCOMPARE(first.kind, MoveKind::WeightFormat);
         QCOMPARE(first.scenario.scheme.weights, QStringLiteral("int4-g128"));
+        QCOMPARE(first.title, QStringLiteral("W4A16: INT4 (group 128) weights"));
         ROOFLAB_COMPARE_NEAR(first.timeRatio, stepBytes(0.515625) / stepBytes(2), 1e-12);
         QCOMPARE(first.effect, QStringLiteral("step time −73%, fits in one device"));
         QCOMPARE(first.after.operatorId, QStringLiteral("mlp"));

@@ -1,4 +1,5 @@
 #include "labelplacer.h"
+#include "testhelpers.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -15,6 +16,9 @@ private Q_SLOTS:
     void clusteredLabelsDoNotOverlap();
     void crowdedLabelsNeverOverlap();
     void fixedPositionsOnly();
+    void reachFindsRoomFurtherOut();
+    void leadersKeepOutFromUnderTheLegend();
+    void coverageWeighsBoxesAndLines();
     void segmentHitsRect_data();
     void segmentHitsRect();
 };
@@ -118,6 +122,68 @@ void TestLabelPlacer::fixedPositionsOnly()
     const LabelPlacement q =
         placer.place({QRectF(), QSizeF(40, 10), {QPointF(10, 10), QPointF(200, 10)}, false, {}});
     QVERIFY(!q.placed);
+}
+
+void TestLabelPlacer::reachFindsRoomFurtherOut()
+{
+    LabelPlacer placer(QRectF(0, 0, 600, 400));
+    // A box around the anchor covers every place next to it and every leader ring: the
+    // farthest ring puts a 40 x 10 label's centre 5 + 160 + 20 = 185 px to the side (its
+    // far edge 205 px) or 5 + 160 + 5 = 170 px up or down (far edge 175 px); the box
+    // reaches 210 px to the sides and 180 px up and down.
+    const QRectF anchor(295, 195, 10, 10);
+    const QRectF box(90, 20, 420, 360);
+    placer.addObstacle(box);
+    const LabelRequest ringsOnly{anchor, QSizeF(40, 10), {}, true, {}};
+    QVERIFY(!placer.place(ringsOnly).placed);
+    LabelRequest further = ringsOnly;
+    further.reach = 200;
+    const LabelPlacement p = placer.place(further);
+    QVERIFY(p.placed);
+    QVERIFY(p.leader);
+    QVERIFY(!p.rect.intersects(box));
+    // The leader runs from the label's nearest point to the anchor's centre, within reach.
+    QCOMPARE(p.leaderLine.p2(), QPointF(300, 200));
+    QVERIFY(p.leaderLine.length() <= 200);
+    // Nearest first: the room above the box starts 180 px from the centre (the sides 210),
+    // found on a grid of 8 px steps (max(8, 0.75 x 10)).
+    QVERIFY2(p.leaderLine.length() < 180 + 2 * 8,
+             qPrintable(QString::number(p.leaderLine.length())));
+    QVERIFY(p.rect.bottom() <= 20);
+}
+
+void TestLabelPlacer::leadersKeepOutFromUnderTheLegend()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    // A legend blocks leaders; the anchor sits just under it, everything below is taken.
+    const QRectF legend(150, 100, 100, 80);
+    placer.addObstacle(legend, true);
+    placer.addObstacle(QRectF(0, 180, 400, 120));
+    const QRectF anchor(195, 182, 10, 10);
+    LabelRequest request{anchor, QSizeF(40, 10), {}, true, {}};
+    request.reach = 1000;
+    const LabelPlacement p = placer.place(request);
+    // Right above the legend would need a leader through it: the label goes beside it.
+    QVERIFY(p.placed);
+    QVERIFY(p.leader);
+    QVERIFY(!p.rect.intersects(legend));
+    QVERIFY(!LabelPlacer::segmentHitsRect(p.leaderLine, legend));
+}
+
+void TestLabelPlacer::coverageWeighsBoxesAndLines()
+{
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    placer.addObstacle(QRectF(10, 10, 10, 10));
+    placer.addObstacle(QRectF(50, 10, 10, 10));
+    placer.addObstacle(QRectF(300, 200, 10, 10));
+    placer.addObstacle(QLineF(0, 100, 400, 100), 3);
+    // Touches two boxes (2 x 100) and holds the line from x = 0 to 80 with 3 px clearance:
+    // grown to x -3..83, the line inside is 83 px long (from x = 0, where it starts).
+    ROOFLAB_COMPARE_DOUBLE(placer.coverage(QRectF(0, 0, 80, 120), 100), 283.0);
+    // Away from everything: nothing hidden.
+    ROOFLAB_COMPARE_DOUBLE(placer.coverage(QRectF(100, 150, 80, 40), 100), 0.0);
+    // Only the line, from x = 200 - 3 to 250 + 3: 56 px.
+    ROOFLAB_COMPARE_DOUBLE(placer.coverage(QRectF(200, 90, 50, 20), 100), 56.0);
 }
 
 void TestLabelPlacer::segmentHitsRect_data()

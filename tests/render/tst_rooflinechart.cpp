@@ -21,6 +21,7 @@ private Q_SLOTS:
     void tooltipCarriesTheFigures();
     void clickSelectsAndHoverReports();
     void batchChangeMovesGemmsAndAnimates();
+    void largeMarkerIsHitAcrossItsArea();
     void wheelZoomAndResetView();
     void fixedViewFromOptions();
 
@@ -118,6 +119,30 @@ void TestRooflineChart::clickSelectsAndHoverReports()
     QCOMPARE(hovered.last().at(0).toString(), QString());
     QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(5, 5));
     QCOMPARE(clicked.size(), 1);
+}
+
+void TestRooflineChart::largeMarkerIsHitAcrossItsArea()
+{
+    // One point; 15 px right of its centre is beyond the 9 px pick radius of a plain marker
+    // but inside a model class's marker of a whole step: 3.5 * 11 = 38.5 px across.
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(m_catalog, QStringLiteral("decode-qkv-8b"))};
+    Analysis analysis = evaluate(m_catalog, scenario);
+    ChartOptions options;
+    options.animate = false;
+    const QString device = QStringLiteral("h100-sxm5"), op = QStringLiteral("decode-qkv-8b");
+    QSignalSpy clicked(m_chart, &RooflineChart::pointClicked);
+    for (double share : {0.0, 1.0}) {
+        analysis.points[0].share = share;
+        m_chart->setAnalysis(analysis, options);
+        const QPoint at = m_chart->pointPosition(device, op).toPoint() + QPoint(15, 0);
+        QWidget *plot = m_chart->childAt(at);
+        QVERIFY(plot);
+        QTest::mouseClick(plot, Qt::LeftButton, {}, plot->mapFrom(m_chart, at));
+    }
+    QCOMPARE(clicked.size(), 1); // only the large marker
+    QCOMPARE(clicked.first().at(1).toString(), op);
 }
 
 void TestRooflineChart::batchChangeMovesGemmsAndAnimates()

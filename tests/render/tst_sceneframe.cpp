@@ -2,8 +2,35 @@
 #include "renderfixtures.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
+#include "testhelpers.h"
 
+#include "scenepainter.h"
+#include <QImage>
+#include <QPainter>
 #include <QTest>
+#define DEBUGDUMP(model, frame)                                                                    \
+    do {                                                                                           \
+        QImage img(int(frame.map.rect.right()) + 40, int(frame.map.rect.bottom()) + 40,            \
+                   QImage::Format_ARGB32);                                                         \
+        img.fill(Qt::white);                                                                       \
+        QPainter pp(&img);                                                                         \
+        pp.setRenderHint(QPainter::Antialiasing);                                                  \
+        ScenePainter sp(model, frame, &pp);                                                        \
+        sp.drawZones();                                                                            \
+        sp.drawRoofs();                                                                            \
+        sp.drawPoints();                                                                           \
+        sp.drawLabels();                                                                           \
+        sp.drawLegend();                                                                           \
+        pp.setPen(Qt::black);                                                                      \
+        pp.setBrush(Qt::NoBrush);                                                                  \
+        pp.drawRect(frame.map.rect);                                                               \
+        pp.end();                                                                                  \
+        img.save(QStringLiteral("/tmp/rl/dump-%1-%2.png")                                          \
+                     .arg(QString::fromLatin1(QTest::currentTestFunction()))                       \
+                     .arg(QString::fromLatin1(QTest::currentDataTag())                             \
+                              .replace(QLatin1Char(' '), QLatin1Char('_'))                         \
+                              .replace(QLatin1Char(','), QLatin1Char('_'))));                      \
+    } while (0)
 
 using namespace rooflab;
 using namespace rooflab::test;
@@ -18,6 +45,11 @@ private Q_SLOTS:
     void pointPixelsFollowTheMapping();
     void numberedLabelsAreExplainedInTheLegend();
     void legendCanBeHidden();
+    void everyGroupIsLabelledOrNumbered_data();
+    void everyGroupIsLabelledOrNumbered();
+    void legendHidesNothingWhenThereIsRoom_data();
+    void legendHidesNothingWhenThereIsRoom();
+    void largeMarkersKeepLabelsClear();
 };
 
 namespace {
@@ -45,6 +77,90 @@ QList<QLineF> visibleLines(const SceneModel &model, const AxisMapping &map)
             lines.append(QLineF(map.toPixel(s->xa, s->ya), map.toPixel(s->xb, s->yb)));
     }
     return lines;
+}
+
+// The first thing in `frame` that breaks the layout's promises, or an empty string: every
+// placed box inside the plot, off the legend, off every other box, off the roof lines and
+// the markers, and no leader line through another box.
+QString layoutProblem(const SceneModel &model, const SceneFrame &frame)
+{
+    const AxisMapping &map = frame.map;
+    const QList<QLineF> lines = visibleLines(model, map);
+    QList<const PlacedText *> boxes;
+    for (const PlacedText &t : frame.texts) {
+        if (t.angle != 0) // along a slope: checked by the placer's parts
+            continue;
+        const QString name = t.text.isEmpty() ? QStringLiteral("a caret") : t.text;
+        if (!map.rect.contains(t.rect))
+            return name + QStringLiteral(" leaves the plot");
+        if (t.rect.intersects(frame.legend.rect))
+            return name + QStringLiteral(" is under the legend");
+        for (const PlacedText *other : std::as_const(boxes)) {
+            if (t.rect.intersects(other->rect))
+                return name + QStringLiteral(" overlaps ") + other->text;
+        }
+        for (const QLineF &line : lines) {
+            if (LabelPlacer::segmentHitsRect(line, t.rect))
+                return name + QStringLiteral(" crosses a roof");
+        }
+        for (qsizetype i = 0; i < frame.pointPixels.size(); ++i) {
+            const double half = frame.pointSize(model.points.at(i)) / 2;
+            const QPointF p = frame.pointPixels.at(i);
+            if (t.rect.intersects(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half)))
+                return name + QStringLiteral(" covers a marker");
+        }
+        boxes.append(&t);
+    }
+    for (const PlacedText *t : std::as_const(boxes)) {
+        for (const PlacedText *other : std::as_const(boxes)) {
+            if (t != other && t->leader && LabelPlacer::segmentHitsRect(t->leaderLine, other->rect))
+                return QStringLiteral("the leader of ") + t->text + QStringLiteral(" crosses ") +
+                       other->text;
+        }
+    }
+    return {};
+}
+
+// Decode GEMMs stacked at nearly one place: a D x D weight with F growing in steps of 8,
+// so the intensities differ by well under a pixel, on one device at batch 64.
+QList<OperatorSpec> stackedGemms(int count)
+{
+    QList<OperatorSpec> ops;
+    for (int i = 0; i < count; ++i) {
+        OperatorSpec op;
+        op.id = QStringLiteral("stacked-%1").arg(i);
+        op.kind = OperatorKind::DecodeGemm;
+        op.d = 8192;
+        op.f = 8192 + 8 * i;
+        op.name = QStringLiteral("Stacked GEMM %1").arg(i);
+        ops.append(op);
+    }
+    return ops;
+}
+
+// Decode GEMMs whose intensities at batch 1024 spread over a few dozen pixels on the
+// compute roof: a row of nearly touching markers right under the selected one.
+QList<OperatorSpec> gemmRow(int count)
+{
+    QList<OperatorSpec> ops;
+    for (int i = 0; i < count; ++i) {
+        OperatorSpec op;
+        op.id = QStringLiteral("row-%1").arg(i);
+        op.kind = OperatorKind::DecodeGemm;
+        op.d = 2048.0 + 256.0 * i;
+        op.f = 4096;
+        op.name = QStringLiteral("Row GEMM %1").arg(i);
+        ops.append(op);
+    }
+    return ops;
+}
+
+// The chart area of the window's chart at the screenshot size (about 740 x 560 pixels).
+AxisMapping windowMapping(const SceneModel &model)
+{
+    AxisMapping map = mappingFor(model);
+    map.rect = QRectF(80, 20, 740, 560);
+    return map;
 }
 
 } // namespace
@@ -166,6 +282,154 @@ void TestSceneFrame::legendCanBeHidden()
     const SceneFrame frame = SceneFrame::layout(model, mappingFor(model), {});
     QVERIFY(frame.legend.rect.isEmpty());
     QVERIFY(frame.numbered.isEmpty());
+}
+
+void TestSceneFrame::everyGroupIsLabelledOrNumbered_data()
+{
+    QTest::addColumn<QStringList>("devices");
+    QTest::addColumn<int>("extra"); // 0: none, 1: 12 stacked GEMMs, 2: a row of 12 GEMMs
+    QTest::addColumn<double>("batch");
+    QTest::addColumn<double>("fontScale");
+    const QStringList two = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")};
+    QTest::newRow("default scenario, batch 1") << two << 0 << 1.0 << 1.0;
+    QTest::newRow("default scenario, batch 1024") << two << 0 << 1024.0 << 1.0;
+    QTest::newRow("12 GEMMs stacked at one place")
+        << QStringList{QStringLiteral("h100-sxm5")} << 1 << 64.0 << 1.0;
+    QTest::newRow("a row of 12 GEMMs under the selected one") << two << 2 << 1024.0 << 1.0;
+}
+
+void TestSceneFrame::everyGroupIsLabelledOrNumbered()
+{
+    QFETCH(QStringList, devices);
+    QFETCH(int, extra);
+    QFETCH(double, batch);
+    QFETCH(double, fontScale);
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario = llmScenario(catalog, devices, batch);
+    if (extra == 1)
+        scenario.operators += stackedGemms(12);
+    else if (extra == 2)
+        scenario.operators += gemmRow(12);
+    ChartOptions options;
+    options.fontScale = fontScale;
+    options.selectedDevice = QStringLiteral("h100-sxm5");
+    options.selectedOperator = QStringLiteral("decode-mlp-up-8b");
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), options);
+    const AxisMapping map = windowMapping(model);
+    const SceneFrame frame = SceneFrame::layout(model, map, {});
+
+    const QString problem = layoutProblem(model, frame);
+    DEBUGDUMP(model, frame);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(frame.unlabelled, 0);
+    int shownGroups = 0;
+    for (qsizetype g = 0; g < model.groups.size(); ++g) {
+        const SceneGroup &group = model.groups.at(g);
+        const bool visible = std::any_of(group.points.cbegin(), group.points.cend(), [&](int i) {
+            return map.rect.contains(frame.pointPixels.at(i));
+        });
+        if (!visible)
+            continue;
+        ++shownGroups;
+        // Named by a label on the chart...
+        bool named =
+            std::any_of(frame.texts.cbegin(), frame.texts.cend(), [&](const PlacedText &t) {
+                return (t.style == TextStyle::Point || t.style == TextStyle::SelectedPoint) &&
+                       t.groups.contains(int(g)) &&
+                       t.text.split(QLatin1Char('\n')).contains(group.text);
+            });
+        // ...or by a number next to its marker, spelled out in the legend.
+        for (qsizetype n = 0; n < frame.numbered.size() && !named; ++n) {
+            if (!frame.numbered.at(n).groups.contains(int(g)))
+                continue;
+            const QString number = QString::number(n + 1);
+            const bool badge =
+                std::any_of(frame.texts.cbegin(), frame.texts.cend(), [&](const PlacedText &t) {
+                    return t.style == TextStyle::Badge && t.text == number &&
+                           t.groups.contains(int(g));
+                });
+            QStringList legendText;
+            for (const LegendLayout::Line &line : frame.legend.lines) {
+                if (std::abs(line.number) == n + 1)
+                    legendText.append(line.entry.text);
+            }
+            named = badge && legendText.join(QStringLiteral(", "))
+                                 .split(QStringLiteral(", "))
+                                 .contains(group.text);
+        }
+        QVERIFY2(named,
+                 qPrintable(group.text + QStringLiteral(" has neither a label nor a number")));
+    }
+    // The 16 operators of llm-common.json on the devices shown, and the extra ones.
+    QVERIFY(shownGroups >= 16);
+}
+
+void TestSceneFrame::legendHidesNothingWhenThereIsRoom_data()
+{
+    QTest::addColumn<double>("batch");
+    QTest::addColumn<double>("fontScale");
+    QTest::newRow("batch 1") << 1.0 << 1.0;
+    QTest::newRow("batch 1, large text") << 1.0 << 1.5;
+    QTest::newRow("batch 1024") << 1024.0 << 1.0;
+}
+
+void TestSceneFrame::legendHidesNothingWhenThereIsRoom()
+{
+    QFETCH(double, batch);
+    QFETCH(double, fontScale);
+    const Catalog catalog = Catalog::builtin();
+    ChartOptions options;
+    options.fontScale = fontScale;
+    const SceneModel model = SceneModel::build(
+        evaluate(
+            catalog,
+            llmScenario(catalog, {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")}, batch)),
+        options);
+    const AxisMapping map = mappingFor(model);
+    const SceneFrame frame = SceneFrame::layout(model, map, {});
+    const QRectF legend = frame.legend.rect;
+    DEBUGDUMP(model, frame);
+    QVERIFY(!legend.isEmpty());
+    QVERIFY(map.rect.contains(legend));
+    for (const QLineF &line : visibleLines(model, map))
+        QVERIFY2(!LabelPlacer::segmentHitsRect(line, legend), "the legend hides a roof line");
+    for (qsizetype i = 0; i < frame.pointPixels.size(); ++i) {
+        const double half = frame.pointSize(model.points.at(i)) / 2;
+        const QPointF p = frame.pointPixels.at(i);
+        QVERIFY2(!legend.intersects(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half)),
+                 "the legend hides a point");
+    }
+    for (const PlacedText &t : frame.texts) {
+        const QRectF box = t.angle == 0 ? t.rect : t.rect.translated(t.origin);
+        QVERIFY2(!legend.intersects(box),
+                 qPrintable(t.text + QStringLiteral(" is under the legend")));
+    }
+}
+
+void TestSceneFrame::largeMarkersKeepLabelsClear()
+{
+    // A model class taking the whole step: its marker is 3.5 x 11 = 38.5 px across.
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b"))};
+    Analysis analysis = evaluate(catalog, scenario);
+    QCOMPARE(analysis.points.size(), 1);
+    analysis.points[0].share = 1.0;
+    const SceneModel model = SceneModel::build(analysis, ChartOptions());
+    const SceneFrame frame = SceneFrame::layout(model, mappingFor(model), {});
+    ROOFLAB_COMPARE_DOUBLE(frame.pointSize(model.points.first()), 38.5);
+    const QPointF c = frame.pointPixels.first();
+    const QRectF marker(c.x() - 19.25, c.y() - 19.25, 38.5, 38.5);
+    const auto label =
+        std::find_if(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
+            return t.style == TextStyle::Point || t.style == TextStyle::SelectedPoint;
+        });
+    QVERIFY(label != frame.texts.cend());
+    // The label keeps off the whole large marker (and so do the markers' own boxes).
+    QVERIFY(!label->rect.intersects(marker));
+    const QString problem = layoutProblem(model, frame);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QTEST_MAIN(TestSceneFrame)

@@ -18,6 +18,8 @@ private Q_SLOTS:
     void pointsAndGroups();
     void ridgeBatchMark();
     void contentRangeHoldsEveryPoint();
+    void modelClassMarkersGrowWithShare_data();
+    void modelClassMarkersGrowWithShare();
     void themeNames_data();
     void themeNames();
 };
@@ -187,6 +189,37 @@ void TestSceneModel::themeNames()
     QCOMPARE(themeName(Theme(theme)), name);
     QCOMPARE(themeFromName(name.toUpper()), std::optional<Theme>(Theme(theme)));
     QCOMPARE(themeFromName(QStringLiteral("neon")), std::nullopt);
+}
+
+void TestSceneModel::modelClassMarkersGrowWithShare_data()
+{
+    QTest::addColumn<double>("share");
+    QTest::addColumn<double>("scale");
+    // Area proportional to the share: diameter 3.5 * sqrt(share) plain sizes, at least 1.
+    QTest::newRow("plain operator") << 0.0 << 1.0;
+    QTest::newRow("whole step") << 1.0 << 3.5;                      // 3.5 * 1
+    QTest::newRow("a quarter") << 0.25 << 1.75;                     // 3.5 * 0.5
+    QTest::newRow("a hundredth: never below plain") << 0.01 << 1.0; // 3.5 * 0.1 = 0.35
+    QTest::newRow("half") << 0.5 << 2.4748737341529163;             // 3.5 * 0.70710678
+}
+
+void TestSceneModel::modelClassMarkersGrowWithShare()
+{
+    QFETCH(double, share);
+    QFETCH(double, scale);
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b")),
+                          catalogOperator(catalog, QStringLiteral("rmsnorm-8b"))};
+    Analysis analysis = evaluate(catalog, scenario);
+    QCOMPARE(analysis.points.size(), 2);
+    analysis.points[0].share = share;
+    const SceneModel model = SceneModel::build(analysis, ChartOptions());
+    QCOMPARE(model.points.size(), 2);
+    ROOFLAB_COMPARE_NEAR(model.points.at(0).markerScale, scale, 1e-12);
+    // The other point is a plain operator (share 0): the plain size.
+    ROOFLAB_COMPARE_DOUBLE(model.points.at(1).markerScale, 1.0);
 }
 
 QTEST_MAIN(TestSceneModel)

@@ -1,0 +1,225 @@
+#include "exportdialog.h"
+#include "ui_exportdialog.h"
+
+#include "scenariofile.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QPushButton>
+
+#include <cmath>
+
+namespace rooflab::gui {
+
+namespace {
+
+// A PNG bigger than this many pixels takes about a gigabyte to draw: refused, as on the
+// command line.
+constexpr double maxPngPixels = 256e6;
+
+QString formatLabel(const QString &format)
+{
+    if (format == QLatin1String("svg"))
+        return ExportDialog::tr("SVG drawing (*.svg)");
+    if (format == QLatin1String("pdf"))
+        return ExportDialog::tr("PDF document (*.pdf)");
+    return ExportDialog::tr("PNG image (*.png)");
+}
+
+QString themeLabel(const QString &name)
+{
+    if (name == QLatin1String("dark"))
+        return ExportDialog::tr("Dark");
+    if (name == QLatin1String("print"))
+        return ExportDialog::tr("Print (greyscale-safe)");
+    if (name == QLatin1String("colorblind"))
+        return ExportDialog::tr("Colour-blind safe");
+    return ExportDialog::tr("Light");
+}
+
+void selectData(QComboBox *combo, const QVariant &value)
+{
+    const int index = combo->findData(value);
+    if (index >= 0)
+        combo->setCurrentIndex(index);
+}
+
+} // namespace
+
+const QStringList &ExportDialog::formats()
+{
+    static const QStringList names = {QStringLiteral("png"), QStringLiteral("svg"),
+                                      QStringLiteral("pdf")};
+    return names;
+}
+
+QString ExportDialog::formatOfPath(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return formats().contains(suffix) ? suffix : QString();
+}
+
+ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize, QWidget *parent)
+    : QDialog(parent), m_ui(std::make_unique<Ui::ExportDialog>()), m_chartSize(chartSize)
+{
+    m_ui->setupUi(this);
+    for (const QString &format : formats())
+        m_ui->formatCombo->addItem(formatLabel(format), format);
+    for (int scale : {1, 2, 3})
+        m_ui->scaleCombo->addItem(tr("%1×").arg(scale), double(scale));
+    for (const QString &theme : scenarioThemeNames())
+        m_ui->themeCombo->addItem(themeLabel(theme), theme);
+    m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
+    m_ui->chartSizeButton->setEnabled(chartSize.isValid() && !chartSize.isEmpty());
+    setChoices(choices);
+
+    connect(m_ui->pathEdit, &QLineEdit::textEdited, this, &ExportDialog::pathEdited);
+    connect(m_ui->browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_ui->formatCombo, &QComboBox::activated, this, &ExportDialog::formatChosen);
+    connect(m_ui->chartSizeButton, &QPushButton::clicked, this, [this] {
+        m_ui->widthSpin->setValue(m_chartSize.width());
+        m_ui->heightSpin->setValue(m_chartSize.height());
+    });
+    for (QSpinBox *spin : {m_ui->widthSpin, m_ui->heightSpin})
+        connect(spin, &QSpinBox::valueChanged, this, &ExportDialog::refresh);
+    connect(m_ui->scaleCombo, &QComboBox::currentIndexChanged, this, &ExportDialog::refresh);
+    connect(m_ui->buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (problem().isEmpty())
+            accept();
+    });
+    connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_ui->pathEdit->setFocus();
+}
+
+ExportDialog::~ExportDialog() = default;
+
+void ExportDialog::setChoices(const ExportChoices &choices)
+{
+    m_ui->pathEdit->setText(QDir::toNativeSeparators(choices.path));
+    selectData(m_ui->formatCombo, choices.format);
+    m_ui->widthSpin->setValue(choices.width);
+    m_ui->heightSpin->setValue(choices.height);
+    const int scale = m_ui->scaleCombo->findData(choices.scale);
+    if (scale < 0) // a scale the dialog does not offer (from a setting): keep it selectable
+        m_ui->scaleCombo->addItem(tr("%1×").arg(choices.scale), choices.scale);
+    selectData(m_ui->scaleCombo, choices.scale);
+    selectData(m_ui->themeCombo, choices.theme);
+    m_ui->legendCheck->setChecked(choices.legend);
+    m_ui->captionCheck->setChecked(choices.caption);
+    pathEdited();
+}
+
+ExportChoices ExportDialog::choices() const
+{
+    ExportChoices c;
+    c.format = m_ui->formatCombo->currentData().toString();
+    c.path = QDir::fromNativeSeparators(m_ui->pathEdit->text().trimmed());
+    if (!c.path.isEmpty() && QFileInfo(c.path).suffix().isEmpty())
+        c.path += QLatin1Char('.') + c.format;
+    c.width = m_ui->widthSpin->value();
+    c.height = m_ui->heightSpin->value();
+    c.scale = m_ui->scaleCombo->currentData().toDouble();
+    c.theme = m_ui->themeCombo->currentData().toString();
+    c.legend = m_ui->legendCheck->isChecked();
+    c.caption = m_ui->captionCheck->isChecked();
+    return c;
+}
+
+QString ExportDialog::problem() const
+{
+    const ExportChoices c = choices();
+    if (c.path.isEmpty())
+        return tr("Choose the file to write.");
+    const QFileInfo info(c.path);
+    if (QDir::isRelativePath(c.path))
+        return tr("Give the file's full path, or choose it with Browse.");
+    if (info.isDir())
+        return tr("%1 is a folder; add a file name.").arg(QDir::toNativeSeparators(c.path));
+    if (formatOfPath(c.path).isEmpty())
+        return tr("RoofLab cannot write “.%1” files; end the name with .png, .svg or .pdf.")
+            .arg(info.suffix());
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return tr("The folder %1 does not exist.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()));
+    if (!folder.isWritable())
+        return tr("The folder %1 cannot be written to.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()));
+    if (c.format == QLatin1String("png") && c.width * c.scale * c.height * c.scale > maxPngPixels)
+        return tr("At %1× the PNG would be too large to draw; make it smaller or use SVG or PDF.")
+            .arg(c.scale);
+    return {};
+}
+
+QString ExportDialog::outputSizeText() const
+{
+    const ExportChoices c = choices();
+    if (c.format == QLatin1String("png")) {
+        // As RooflineScene::renderImage rounds them.
+        return tr("%1 × %2 pixels")
+            .arg(std::lround(c.width * c.scale))
+            .arg(std::lround(c.height * c.scale));
+    }
+    // Vector pages at 96 pixels to the inch, 25.4 mm to the inch.
+    return tr("vector, %1 × %2 mm at 96 dpi")
+        .arg(std::lround(c.width * 25.4 / 96))
+        .arg(std::lround(c.height * 25.4 / 96));
+}
+
+void ExportDialog::browse()
+{
+    const ExportChoices c = choices();
+    QStringList filters;
+    for (const QString &format : formats())
+        filters.append(formatLabel(format));
+    QString filter = formatLabel(c.format);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), c.path,
+                                                filters.join(QLatin1String(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (formatOfPath(path).isEmpty()) // the chosen filter names the format
+        path += QLatin1Char('.') + formats().value(filters.indexOf(filter), c.format);
+    m_ui->pathEdit->setText(QDir::toNativeSeparators(path));
+    pathEdited();
+}
+
+void ExportDialog::pathEdited()
+{
+    // The format follows the extension as it is typed.
+    const QString format = formatOfPath(m_ui->pathEdit->text());
+    if (!format.isEmpty())
+        selectData(m_ui->formatCombo, format);
+    refresh();
+}
+
+void ExportDialog::formatChosen()
+{
+    // A new format replaces the file's image extension, or is added after the name.
+    QString path = m_ui->pathEdit->text().trimmed();
+    if (!path.isEmpty()) {
+        if (!formatOfPath(path).isEmpty())
+            path.chop(QFileInfo(path).suffix().size() + 1);
+        m_ui->pathEdit->setText(path + QLatin1Char('.') +
+                                m_ui->formatCombo->currentData().toString());
+    }
+    refresh();
+}
+
+void ExportDialog::refresh()
+{
+    const bool png = m_ui->formatCombo->currentData().toString() == QLatin1String("png");
+    m_ui->scaleCombo->setEnabled(png);
+    m_ui->scaleLabel->setEnabled(png);
+    m_ui->pixelsLabel->setText(outputSizeText());
+    const QString why = problem();
+    QString note = why;
+    if (why.isEmpty() && QFileInfo(choices().path).isFile())
+        note = tr("%1 exists and will be replaced.").arg(QFileInfo(choices().path).fileName());
+    m_ui->problemLabel->setText(note);
+    QPushButton *ok = m_ui->buttons->button(QDialogButtonBox::Ok);
+    ok->setEnabled(why.isEmpty());
+    ok->setToolTip(why);
+}
+
+} // namespace rooflab::gui

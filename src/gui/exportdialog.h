@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QDialog>
+#include <QSize>
+#include <QString>
+
+#include <memory>
+
+namespace Ui {
+class ExportDialog;
+}
+
+namespace rooflab::gui {
+
+// What File › Export writes: the file, and how the chart is drawn in it.
+struct ExportChoices
+{
+    QString path;
+    QString format = QStringLiteral("png"); // png, svg, pdf
+    int width = 1600;                       // logical pixels
+    int height = 1000;
+    double scale = 1; // PNG pixels per logical pixel; ignored by SVG and PDF
+    QString theme = QStringLiteral("light");
+    bool legend = true;
+    bool caption = false; // the table of the selected points' figures under the plot
+
+    bool operator==(const ExportChoices &other) const = default;
+};
+
+// File › Export's options: file (the format follows its extension), size, PNG scale, theme,
+// legend and caption table. OK stays disabled, with the reason shown, until the choices can
+// be written.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // Starts with `choices`; `chartSize` is the window's chart size, offered by a button.
+    ExportDialog(const ExportChoices &choices, const QSize &chartSize, QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    // The choices as they stand, the path with the format's extension when it had none.
+    ExportChoices choices() const;
+    void setChoices(const ExportChoices &choices);
+
+    // Why the choices cannot be written, or empty when they can.
+    QString problem() const;
+    // The line beside the scale: the PNG's pixel size, or the vector page size.
+    QString outputSizeText() const;
+
+    // The image formats offered, and the one a file name's extension names (empty: none).
+    static const QStringList &formats();
+    static QString formatOfPath(const QString &path);
+
+private:
+    void browse();
+    void pathEdited();
+    void formatChosen();
+    void refresh();
+
+    std::unique_ptr<Ui::ExportDialog> m_ui;
+    QSize m_chartSize;
+};
+
+} // namespace rooflab::gui

@@ -1,0 +1,126 @@
+#include "modelpanel.h"
+#include "ui_modelpanel.h"
+
+#include "document.h"
+#include "modeltext.h"
+#include "pointtext.h"
+#include "units.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableWidget>
+
+namespace rooflab::gui {
+
+namespace {
+
+enum Column { Name, Class, Runs, Flops, Bytes, Intensity, BoundColumn, Time, Share, Columns };
+
+QTableWidgetItem *numberItem(const QString &text)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+ModelPanel::ModelPanel(Document *document, QWidget *parent)
+    : QWidget(parent), m_ui(std::make_unique<Ui::ModelPanel>()), m_document(document)
+{
+    m_ui->setupUi(this);
+    m_ui->splitter->setSizes({240, 300});
+
+    QTableWidget *table = m_ui->layerTable;
+    table->setColumnCount(Columns);
+    table->setHorizontalHeaderLabels({tr("Operator"), tr("Class"), tr("Runs"), tr("FLOPs"),
+                                      tr("Bytes"), tr("FLOP/B"), tr("Bound"), tr("Time/run"),
+                                      tr("Share")});
+    table->horizontalHeaderItem(Runs)->setToolTip(tr("Runs per step: the layer count for a "
+                                                     "layer's operators"));
+    table->horizontalHeaderItem(Share)->setToolTip(tr("Share of the whole step's time"));
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+
+    connect(m_document, &Document::changed, this, &ModelPanel::refresh);
+    connect(m_document, &Document::selectionChanged, this, &ModelPanel::refresh);
+    refresh();
+}
+
+ModelPanel::~ModelPanel() = default;
+
+QString ModelPanel::fitText() const
+{
+    return m_ui->fitLabel->text();
+}
+
+QString ModelPanel::totalsText() const
+{
+    return m_ui->totalsView->toPlainText();
+}
+
+QTableWidget *ModelPanel::layerTable() const
+{
+    return m_ui->layerTable;
+}
+
+void ModelPanel::refresh()
+{
+    const ModelAnalysis *model = m_document->selectedModel();
+    if (!model && !m_document->modelAnalyses().isEmpty())
+        model = &m_document->modelAnalyses().first();
+    m_ui->splitter->setVisible(model != nullptr);
+    if (!model) {
+        m_ui->fitLabel->setStyleSheet(QString());
+        m_ui->fitLabel->setText(m_document->showsModel()
+                                    ? tr("No device shown: tick one under Devices.")
+                                    : tr("No model shown. Pick one under Workload › Model to "
+                                         "see its whole step: time, tokens per second, memory "
+                                         "and each operator class."));
+        m_ui->layerTable->setRowCount(0);
+        return;
+    }
+    const Catalog &catalog = m_document->catalog();
+    const bool fits = model->footprint.fits;
+    m_ui->fitLabel->setText(tr("<b>%1</b> on %2<br>%3")
+                                .arg(model->modelName.toHtmlEscaped(),
+                                     model->deviceName.toHtmlEscaped(),
+                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()));
+    // Not fitting must not read like a footnote.
+    m_ui->fitLabel->setStyleSheet(fits ? QString()
+                                       : QStringLiteral("QLabel { color: white; background: "
+                                                        "#c0392b; padding: 4px; }"));
+    const int scroll = m_ui->totalsView->verticalScrollBar()->value();
+    m_ui->totalsView->setHtml(modeltext::totalsHtml(catalog, *model));
+    m_ui->totalsView->verticalScrollBar()->setValue(scroll);
+
+    fillTable();
+}
+
+void ModelPanel::fillTable()
+{
+    const ModelAnalysis *model = m_document->selectedModel();
+    if (!model && !m_document->modelAnalyses().isEmpty())
+        model = &m_document->modelAnalyses().first();
+    QTableWidget *table = m_ui->layerTable;
+    table->setRowCount(model ? static_cast<int>(model->operators.size()) : 0);
+    if (!model)
+        return;
+    for (int row = 0; row < model->operators.size(); ++row) {
+        const ModelOperatorResult &r = model->operators.at(row);
+        const PointAnalysis &p = r.point;
+        table->setItem(row, Name, new QTableWidgetItem(r.op.spec.name));
+        table->setItem(row, Class, new QTableWidgetItem(modelOpClassName(r.op.opClass)));
+        table->setItem(row, Runs, numberItem(formatNumber(r.op.count, 4)));
+        table->setItem(row, Flops, numberItem(formatSi(p.flops, QString(), 3)));
+        table->setItem(row, Bytes, numberItem(formatSi(p.bytes.total(), QStringLiteral("B"), 3)));
+        table->setItem(row, Intensity, numberItem(formatNumber(p.intensity, 3)));
+        table->setItem(row, BoundColumn, new QTableWidgetItem(pointtext::boundText(p.bound)));
+        table->setItem(row, Time, numberItem(formatDuration(p.time)));
+        table->setItem(row, Share, numberItem(formatNumber(100.0 * r.share, 3) + QLatin1Char('%')));
+        table->item(row, Name)->setToolTip(r.op.spec.id);
+    }
+}
+
+} // namespace rooflab::gui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTableWidget;
+
+namespace Ui {
+class ModelPanel;
+}
+
+namespace rooflab::gui {
+
+class Document;
+
+// The model step on the selected device: whether it fits, its totals and a table of the
+// operators of one layer and the head. Shows a hint when the scenario has no model. Every figure
+// comes from the document's model analysis.
+class ModelPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ModelPanel(Document *document, QWidget *parent = nullptr);
+    ~ModelPanel() override;
+
+    // The parts, for tests.
+    QString fitText() const;
+    QString totalsText() const;
+    QTableWidget *layerTable() const;
+
+private:
+    void refresh();
+    void fillTable();
+
+    std::unique_ptr<Ui::ModelPanel> m_ui;
+    Document *m_document;
+};
+
+} // namespace rooflab::gui

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "catalog.h"
+#include "modelanalysis.h"
+
+#include <QString>
+
+// Text the window shows about a model step. Formatting only: every figure comes from the
+// core's model analysis.
+namespace rooflab::gui::modeltext {
+
+// The fit in one plain sentence: "Fits: 15.2 GB of 80 GB." or "Does not fit: 171 GB of
+// 80 GB; needs 3 devices, or INT4 weights (… GB)."
+QString fitSentence(const Catalog &catalog, const ModelAnalysis &model);
+
+// The step's totals and footprint as HTML for the model panel.
+QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model);
+
+} // namespace rooflab::gui::modeltext

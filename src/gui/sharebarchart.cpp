@@ -1,0 +1,109 @@
+#include "sharebarchart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace rooflab::gui {
+
+class ShareBarChart::Private
+{
+public:
+    QChart *chart = new QChart;
+    QChartView *view = nullptr;
+    QHorizontalBarSeries *series = new QHorizontalBarSeries;
+    QBarSet *set = new QBarSet(QString());
+    QBarCategoryAxis *classAxis = new QBarCategoryAxis;
+    QValueAxis *shareAxis = new QValueAxis;
+    QStringList labels;
+};
+
+ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+{
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+
+    d->series->append(d->set);
+    d->series->setLabelsVisible(true);
+    d->series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    d->series->setLabelsFormat(QStringLiteral("@value%"));
+    d->series->setLabelsPrecision(3);
+    d->chart->addSeries(d->series);
+    d->shareAxis->setTitleText(tr("Share of step time (%)"));
+    d->shareAxis->setLabelFormat(QStringLiteral("%g"));
+    d->chart->addAxis(d->classAxis, Qt::AlignLeft);
+    d->chart->addAxis(d->shareAxis, Qt::AlignBottom);
+    d->series->attachAxis(d->classAxis);
+    d->series->attachAxis(d->shareAxis);
+    d->chart->legend()->hide();
+    d->chart->setMargins(QMargins(2, 0, 8, 0));
+    setBars(QString(), {});
+}
+
+ShareBarChart::~ShareBarChart() = default;
+
+void ShareBarChart::setBars(const QString &title, const QList<ShareBar> &bars)
+{
+    d->chart->setTitle(title);
+    // Categories run bottom-up on a horizontal axis: reversed, the first class is on top.
+    QStringList labels;
+    QList<qreal> values;
+    for (auto it = bars.crbegin(); it != bars.crend(); ++it) {
+        labels.append(it->label);
+        values.append(100.0 * it->share);
+    }
+    d->labels = labels;
+    d->set->remove(0, d->set->count());
+    d->set->append(values);
+    d->classAxis->clear();
+    d->classAxis->append(labels);
+    const double top = values.isEmpty() ? 100.0 : *std::max_element(values.cbegin(), values.cend());
+    // Room on the right for the value labels.
+    d->shareAxis->setRange(0, std::min(100.0, std::max(10.0, top * 1.25)));
+    d->shareAxis->applyNiceNumbers();
+    d->series->setVisible(!bars.isEmpty());
+}
+
+void ShareBarChart::setAppearance(bool dark, double fontScale)
+{
+    d->chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    d->chart->setBackgroundRoundness(0);
+    d->set->setColor(dark ? QColor(0x5d, 0xad, 0xe2) : QColor(0x1f, 0x77, 0xb4));
+    d->set->setLabelColor(dark ? Qt::white : Qt::black);
+    QFont font = this->font();
+    font.setPointSizeF(font.pointSizeF() * fontScale * 0.9);
+    d->classAxis->setLabelsFont(font);
+    d->shareAxis->setLabelsFont(font);
+    d->shareAxis->setTitleFont(font);
+    d->set->setLabelFont(font);
+    QFont title = font;
+    title.setBold(true);
+    d->chart->setTitleFont(title);
+}
+
+QList<double> ShareBarChart::percentages() const
+{
+    QList<double> values;
+    for (int i = d->set->count() - 1; i >= 0; --i)
+        values.append(d->set->at(i));
+    return values;
+}
+
+QStringList ShareBarChart::labels() const
+{
+    QStringList labels = d->labels;
+    std::reverse(labels.begin(), labels.end());
+    return labels;
+}
+
+} // namespace rooflab::gui

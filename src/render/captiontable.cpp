@@ -1,0 +1,264 @@
+#include "captiontable.h"
+
+#include "scenemodel.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("RooflineChart", text, nullptr, n);
+}
+
+// Spacing in pixels at scale 1: margins around the table, cell padding, the device swatch.
+constexpr double sideMargin = 24, topMargin = 12, bottomMargin = 14;
+constexpr double cellPad = 7, swatchWidth = 22, swatchGap = 6;
+// To fit the width the font shrinks to this share of its size (never under minFontPixels);
+// beyond that columns are left out, then names shortened, never below minNameWidth.
+constexpr double minFontShare = 0.8;
+constexpr int minFontPixels = 8;
+constexpr double minNameWidth = 48;
+// Columns holding figures are right-aligned so their digits line up.
+constexpr bool numericColumn[] = {false, false, false, true, true, true, true, false, true};
+constexpr int deviceColumn = 0, operatorColumn = 1, formatsColumn = 2, flopsColumn = 3,
+              bytesColumn = 4;
+
+QString formatsText(const PointAnalysis &p)
+{
+    QString text = tr("W %1, A %2").arg(p.weights, p.act);
+    if (p.bytes.kv > 0) // only operators that read the KV cache name its format
+        text += tr(", KV %1").arg(p.kv);
+    return text;
+}
+
+QStringList cellsOf(const Analysis &analysis, const PointAnalysis &p)
+{
+    QString device = p.deviceId;
+    for (const DeviceRoofs &d : analysis.devices) {
+        if (d.deviceId == p.deviceId)
+            device = d.deviceName;
+    }
+    return {device,
+            p.operatorName,
+            formatsText(p),
+            formatSi(p.flops, QStringLiteral("FLOP")),
+            formatSi(p.bytes.total(), QStringLiteral("B")),
+            formatNumber(p.intensity) + QStringLiteral(" FLOP/B"),
+            formatSi(p.attainableFlops, QStringLiteral("FLOP/s")),
+            boundName(p.bound),
+            formatDuration(p.time)};
+}
+
+QFont withPixels(QFont font, int pixels)
+{
+    font.setPixelSize(pixels);
+    return font;
+}
+
+} // namespace
+
+QStringList CaptionTable::header()
+{
+    return {tr("Device"),    tr("Operator"),   tr("Formats"), tr("FLOPs"), tr("Bytes"),
+            tr("Intensity"), tr("Attainable"), tr("Bound"),   tr("Time")};
+}
+
+CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model)
+{
+    CaptionTable table;
+    table.m_theme = model.theme;
+    table.m_font = model.fonts.legend;
+    table.m_baseFontPixels = model.fonts.legend.pixelSize();
+    const QString &op = model.options.selectedOperator;
+    const bool operatorShown =
+        !op.isEmpty() && std::any_of(analysis.points.cbegin(), analysis.points.cend(),
+                                     [&op](const PointAnalysis &p) { return p.operatorId == op; });
+    // Device order as in the legend; within a device, the analysis' operator order.
+    for (qsizetype d = 0; d < analysis.devices.size(); ++d) {
+        const QString &deviceId = analysis.devices.at(d).deviceId;
+        for (const PointAnalysis &p : analysis.points) {
+            if (p.deviceId != deviceId || (operatorShown && p.operatorId != op))
+                continue;
+            const bool selected = operatorShown && p.deviceId == model.options.selectedDevice;
+            table.m_rows.append({cellsOf(analysis, p), static_cast<int>(d), selected});
+        }
+    }
+    return table;
+}
+
+double CaptionTable::layout(double width, double maxHeight)
+{
+    m_figureWidth = width;
+    m_height = 0;
+    m_shownRows = 0;
+    m_title.clear();
+    if (m_rows.isEmpty())
+        return 0;
+    const QStringList titles = header();
+    const int columns = static_cast<int>(titles.size());
+    QList<bool> shown(columns, true);
+    // Widths of the shown columns at a font size (0: column left out), and their sum.
+    const auto measure = [&](int pixels) {
+        m_font = withPixels(m_font, pixels);
+        m_boldFont = m_font;
+        m_boldFont.setBold(true);
+        const QFontMetricsF plain(m_font), bold(m_boldFont);
+        m_columnWidths = QList<double>(columns, 0);
+        double total = 0;
+        for (int c = 0; c < columns; ++c) {
+            if (!shown.at(c))
+                continue;
+            double w = bold.horizontalAdvance(titles.at(c));
+            for (const Row &row : std::as_const(m_rows))
+                w = std::max(w, (row.selected ? bold : plain).horizontalAdvance(row.cells.at(c)));
+            if (c == deviceColumn)
+                w += swatchWidth + swatchGap;
+            m_columnWidths[c] = std::ceil(w + 2 * cellPad);
+            total += m_columnWidths.at(c);
+        }
+        return total;
+    };
+    const double available = std::max(1.0, width - 2 * sideMargin);
+    const int basePixels = static_cast<int>(std::lround(m_baseFontPixels));
+    double total = measure(basePixels);
+    // Too wide: first a somewhat smaller font, every column kept whole.
+    const int floorPixels =
+        std::max(minFontPixels, static_cast<int>(std::lround(basePixels * minFontShare)));
+    int pixels = basePixels;
+    if (total > available) {
+        pixels =
+            std::max(floorPixels, static_cast<int>(std::floor(basePixels * available / total)));
+        total = measure(pixels);
+    }
+    // Then leave out the columns a reader misses least. The operator goes only when every
+    // row has the same one; it is then named above the table.
+    const bool oneOperator = std::all_of(m_rows.cbegin(), m_rows.cend(), [this](const Row &r) {
+        return r.cells.at(operatorColumn) == m_rows.constFirst().cells.at(operatorColumn);
+    });
+    for (int c : {formatsColumn, operatorColumn, bytesColumn, flopsColumn}) {
+        if (total <= available)
+            break;
+        if (c == operatorColumn && !oneOperator)
+            continue;
+        shown[c] = false;
+        if (c == operatorColumn)
+            m_title = m_rows.constFirst().cells.at(operatorColumn);
+        total = measure(pixels);
+    }
+    if (total > available) {
+        // Still too wide: the name columns give up the rest; their text is elided when drawn.
+        double names = 0;
+        for (int c : {deviceColumn, operatorColumn})
+            names += m_columnWidths.at(c);
+        const double keep = std::max(0.0, names - (total - available)) / names;
+        for (int c : {deviceColumn, operatorColumn}) {
+            if (m_columnWidths.at(c) > 0)
+                m_columnWidths[c] = std::max(minNameWidth, std::floor(m_columnWidths.at(c) * keep));
+        }
+    }
+
+    m_rowHeight = std::ceil(QFontMetricsF(m_font).height()) + 8;
+    // Margins, the header and the operator's name when it is not a column.
+    const double fixed = topMargin + bottomMargin + m_rowHeight * (m_title.isEmpty() ? 1 : 2);
+    if (fixed + m_rowHeight > maxHeight)
+        return 0; // not even one row fits: no table rather than a useless one
+    const int fit = static_cast<int>((maxHeight - fixed) / m_rowHeight);
+    const int count = static_cast<int>(m_rows.size());
+    // When rows are left out, one line says how many: it takes a row's place.
+    m_shownRows = count <= fit ? count : std::max(0, fit - 1);
+    const int lines = m_shownRows + (m_shownRows < count ? 1 : 0);
+    m_height = fixed + lines * m_rowHeight;
+    return m_height;
+}
+
+void CaptionTable::draw(QPainter *painter, double top) const
+{
+    if (m_height <= 0)
+        return;
+    double tableWidth = 0;
+    for (double w : m_columnWidths)
+        tableWidth += w;
+    const double left = std::max(0.0, std::round((m_figureWidth - tableWidth) / 2));
+    const double right = left + tableWidth;
+    double y = top + topMargin;
+    const QFontMetricsF plain(m_font);
+    const auto baselineIn = [&](const QFontMetricsF &metrics) {
+        return y + (m_rowHeight - metrics.height()) / 2 + metrics.ascent();
+    };
+
+    const auto drawRow = [&](const QStringList &cells, const QFont &font, const Row *row) {
+        const QFontMetricsF metrics(font);
+        const double baseline = baselineIn(metrics);
+        painter->setFont(font);
+        double x = left;
+        for (qsizetype c = 0; c < cells.size(); ++c) {
+            const double w = m_columnWidths.at(c);
+            if (w <= 0)
+                continue; // left out for want of width
+            double textLeft = x + cellPad, textWidth = w - 2 * cellPad;
+            if (c == deviceColumn && row) {
+                // The device's line as in the legend, so a row is matched to its roofs.
+                const double mid = y + m_rowHeight / 2;
+                QPen pen(m_theme.deviceColor(row->device), 2.6,
+                         m_theme.deviceLineStyle(row->device), Qt::FlatCap);
+                painter->setPen(pen);
+                painter->drawLine(QPointF(textLeft, mid), QPointF(textLeft + swatchWidth, mid));
+                textLeft += swatchWidth + swatchGap;
+                textWidth -= swatchWidth + swatchGap;
+            }
+            QString text = cells.at(c);
+            if (metrics.horizontalAdvance(text) > textWidth + 0.5)
+                text = metrics.elidedText(text, Qt::ElideRight, textWidth);
+            const double advance = metrics.horizontalAdvance(text);
+            const double textX = numericColumn[c] ? textLeft + textWidth - advance : textLeft;
+            painter->setPen(m_theme.foreground);
+            painter->drawText(QPointF(textX, baseline), text);
+            x += w;
+        }
+        y += m_rowHeight;
+    };
+    const auto rule = [&](double width) {
+        painter->setPen(QPen(m_theme.foreground, width, Qt::SolidLine, Qt::FlatCap));
+        painter->drawLine(QPointF(left, y), QPointF(right, y));
+    };
+
+    if (!m_title.isEmpty()) {
+        // The operator every row shares, named once when its column did not fit.
+        const QFontMetricsF metrics(m_boldFont);
+        painter->setFont(m_boldFont);
+        painter->setPen(m_theme.foreground);
+        painter->drawText(QPointF(left + cellPad, baselineIn(metrics)),
+                          metrics.elidedText(m_title, Qt::ElideRight, tableWidth - 2 * cellPad));
+        y += m_rowHeight;
+    }
+    // Three rules as in a printed table: above and below the header, and at the end.
+    rule(1.2);
+    drawRow(header(), m_boldFont, nullptr);
+    rule(0.8);
+    for (int i = 0; i < m_shownRows; ++i) {
+        const Row &row = m_rows.at(i);
+        drawRow(row.cells, row.selected ? m_boldFont : m_font, &row);
+    }
+    const int hidden = static_cast<int>(m_rows.size()) - m_shownRows;
+    if (hidden > 0) {
+        const QString note =
+            tr("… and %n more row(s) that do not fit; a taller figure lists them", hidden);
+        painter->setFont(m_font);
+        painter->setPen(m_theme.muted);
+        painter->drawText(QPointF(left + cellPad, baselineIn(plain)),
+                          plain.elidedText(note, Qt::ElideRight, tableWidth - 2 * cellPad));
+        y += m_rowHeight;
+    }
+    rule(1.2);
+}
+
+} // namespace rooflab

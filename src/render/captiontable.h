@@ -1,0 +1,64 @@
+#pragma once
+
+#include "analysis.h"
+#include "charttheme.h"
+
+#include <QFont>
+#include <QList>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+class QPainter;
+
+namespace rooflab {
+
+struct SceneModel;
+
+// The figures of the highlighted points, drawn as a table under an exported chart: the
+// selected operator on every device shown, or every point when no operator is selected.
+// The file keeps the size asked for; the plot above gives up the height the table takes.
+class CaptionTable
+{
+public:
+    // One line of the table: its cells in column order and the device it belongs to.
+    struct Row
+    {
+        QStringList cells;
+        int device = 0;        // index into the analysis' devices, for its colour
+        bool selected = false; // the selected point itself: drawn bold
+    };
+
+    // The rows of `analysis` as `model` shows it (selection, theme, fonts). Empty when the
+    // analysis has no point.
+    static CaptionTable build(const Analysis &analysis, const SceneModel &model);
+
+    bool isEmpty() const { return m_rows.isEmpty(); }
+    // The column titles, then every row's cells, as drawn (before any shortening).
+    static QStringList header();
+    const QList<Row> &rows() const { return m_rows; }
+
+    // Lays the table out for a figure `width` pixels wide, using at most `maxHeight` pixels.
+    // To fit the width the font shrinks a little, then the formats, operator (named above
+    // the table instead), bytes and FLOPs columns are left out in that order, then names
+    // are elided; rows that do not fit the height are counted in a last line. Returns the
+    // height used, 0 when there is nothing to list or no room for it.
+    double layout(double width, double maxHeight);
+    // Draws the laid-out table with its top edge at `top`, centred in the figure's width.
+    void draw(QPainter *painter, double top) const;
+
+private:
+    QList<Row> m_rows;
+    ChartTheme m_theme;
+    QFont m_font, m_boldFont;
+    double m_baseFontPixels = 13;
+    // Layout results.
+    double m_figureWidth = 0;
+    QList<double> m_columnWidths; // 0: the column is left out
+    QString m_title;              // the operator every row shares, when its column is left out
+    int m_shownRows = 0;
+    double m_rowHeight = 0;
+    double m_height = 0;
+};
+
+} // namespace rooflab

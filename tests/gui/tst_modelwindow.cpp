@@ -1,0 +1,255 @@
+// A transformer model in the window: the model picker and phase switch, class points that
+// the batch slider moves (GEMM classes) or leaves alone (attention), the model panel's totals
+// and per-layer table, the time-share bars, the whole-model batch curve and model-level
+// moves. Figures derived by hand; the longer derivations are in tests/models.
+#include "batchcurvechart.h"
+#include "catalog.h"
+#include "controlspanel.h"
+#include "diagnosispanel.h"
+#include "document.h"
+#include "mainwindow.h"
+#include "modelpanel.h"
+#include "sharebarchart.h"
+#include "testhelpers.h"
+
+#include <QComboBox>
+#include <QGroupBox>
+#include <QListWidget>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace rooflab;
+using namespace rooflab::gui;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+const QString h100 = s("h100-sxm5");
+const QString llama8b = s("llama-3.1-8b");
+const QString llama70b = s("llama-3.1-70b");
+const QString projections = s("attention-projections");
+const QString attention = s("attention");
+
+// Llama 3.1 8B decoding on H100 SXM5 (3.35 TB/s, 80 GB) at B = 1, S = 4096, BF16.
+Scenario llamaScenario()
+{
+    Scenario sc;
+    sc.devices = {h100};
+    sc.model = llama8b;
+    sc.batch = 1;
+    sc.seq = 4096;
+    return sc;
+}
+
+} // namespace
+
+class TestModelWindow : public QObject
+{
+    Q_OBJECT
+
+    Catalog m_catalog = Catalog::builtin();
+    Document *m_doc = nullptr;
+    MainWindow *m_window = nullptr;
+
+    double intensity(const QString &op) const
+    {
+        const PointAnalysis *p = m_doc->analysis().point(h100, op);
+        return p ? p->intensity : -1;
+    }
+    void chooseModel(const QString &id)
+    {
+        QComboBox *combo = m_window->controls()->modelCombo();
+        const int index = combo->findData(id);
+        QVERIFY(index >= 0);
+        combo->setFocus();
+        // Keyboard: Home goes to the first entry, Down steps to the wanted one.
+        QTest::keyClick(combo, Qt::Key_Home);
+        for (int i = 0; i < index; ++i)
+            QTest::keyClick(combo, Qt::Key_Down);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setApplicationName(s("rooflab-model-window-tests"));
+        QCoreApplication::setOrganizationName(s("rooflab-tests"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_doc = new Document(m_catalog, llamaScenario());
+        m_window = new MainWindow(m_doc);
+        DisplayOptions display = m_doc->display();
+        display.animate = false;
+        m_doc->setDisplay(display);
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_doc->select(h100, projections);
+    }
+
+    void cleanup()
+    {
+        m_doc->undoStack()->setClean(); // no unsaved-changes prompt on close
+        delete m_window;
+        delete m_doc;
+        QSettings().clear();
+    }
+
+    void pickerSwitchesBetweenModelAndOperators()
+    {
+        ControlsPanel *controls = m_window->controls();
+        QCOMPARE(controls->modelCombo()->currentData().toString(), llama8b);
+        QCOMPARE(m_doc->analysis().points.size(), 6); // one point per class
+        QVERIFY(!controls->operatorList()->parentWidget()->isEnabled());
+        chooseModel(QString()); // "None": the scenario's own operators (none here)
+        QVERIFY(m_doc->scenario().model.isEmpty());
+        QVERIFY(m_doc->modelAnalyses().isEmpty());
+        QVERIFY(controls->operatorList()->parentWidget()->isEnabled());
+        QVERIFY(!controls->phaseCombo()->isEnabled());
+        m_doc->undoStack()->undo(); // one step back to the model
+        QCOMPARE(m_doc->scenario().model, llama8b);
+        QCOMPARE(controls->modelCombo()->currentData().toString(), llama8b);
+        chooseModel(llama70b);
+        QCOMPARE(m_doc->scenario().model, llama70b);
+        QCOMPARE(m_doc->analysis().points.size(), 6);
+    }
+
+    void sliderMovesGemmClassesNotAttention()
+    {
+        // B = 1: the QKV and output projections do 50,331,648 + 33,554,432 FLOPs per layer
+        // on 83,886,080 weight bytes + 36,864 activation bytes: 83,886,080 / 83,922,944.
+        ROOFLAB_COMPARE_DOUBLE(intensity(projections), 83886080.0 / 83922944.0);
+        // Attention: 67,764,224 FLOPs per 16,793,600 bytes per sequence.
+        ROOFLAB_COMPARE_DOUBLE(intensity(attention), 67764224.0 / 16793600.0);
+        QSlider *slider = m_window->controls()->batchSlider();
+        m_window->controls()->batchSpin()->setValue(4);
+        for (int i = 0; i < 4; ++i)
+            QTest::keyClick(slider, Qt::Key_PageUp); // doubles: 4 -> 64
+        QCOMPARE(m_doc->scenario().batch, 64.0);
+        // B = 64: 64 * 83,886,080 / (83,886,080 + 64 * 36,864) = 62.25 FLOP/B.
+        ROOFLAB_COMPARE_DOUBLE(intensity(projections), 5368709120.0 / 86245376.0);
+        ROOFLAB_COMPARE_DOUBLE(intensity(attention), 67764224.0 / 16793600.0);
+        // The totals follow: 64 tokens per step, shown in the model panel.
+        QCOMPARE(m_doc->selectedModel()->totals.tokensPerStep, 64.0);
+        QVERIFY2(m_window->modelPanel()->totalsText().contains(s("decode, batch 64, context 4096")),
+                 qPrintable(m_window->modelPanel()->totalsText()));
+    }
+
+    void panelShowsTotalsAndLayerTable()
+    {
+        // Memory-bound throughout at B = 1: 15,559,191,040 B / 3.35e12 B/s = 4.64453 ms per
+        // token, 215.3 tokens/s (tst_modelanalysis derives the bytes).
+        const QString totals = m_window->modelPanel()->totalsText();
+        QVERIFY2(totals.contains(s("Step time\n4.64 ms")), qPrintable(totals));
+        QVERIFY2(totals.contains(s("Tokens per second\n215.3")), qPrintable(totals));
+        QVERIFY2(m_window->modelPanel()->fitText().contains(s("Fits")),
+                 qPrintable(m_window->modelPanel()->fitText()));
+        // 11 operators per layer, the final norm and the LM head.
+        QTableWidget *table = m_window->modelPanel()->layerTable();
+        QCOMPARE(table->rowCount(), 13);
+        QCOMPARE(table->item(12, 1)->text(), s("LM head"));
+        QCOMPARE(table->item(0, 2)->text(), s("32")); // once per layer
+        QCOMPARE(table->item(12, 2)->text(), s("1"));
+    }
+
+    void shareBarsAddUp()
+    {
+        ShareBarChart *chart = m_window->shareChart();
+        QCOMPARE(chart->labels(),
+                 QStringList({s("Attention projections"), s("Attention"), s("MLP projections"),
+                              s("Norms"), s("Elementwise"), s("LM head")}));
+        const QList<double> percent = chart->percentages();
+        double sum = 0;
+        for (double p : percent)
+            sum += p;
+        ROOFLAB_COMPARE_NEAR(sum, 100.0, 1e-9);
+        // Attention: 32 * 16,793,600 of 15,559,191,040 bytes, all memory-bound: 3.45385%.
+        ROOFLAB_COMPARE_NEAR(percent.at(1), 100.0 * 32 * 16793600.0 / 15559191040.0, 1e-9);
+        // A longer context grows attention's share: its bytes grow, the weights do not.
+        m_window->controls()->sequenceSpin()->setValue(8192);
+        QVERIFY(chart->percentages().at(1) > percent.at(1));
+    }
+
+    void notFittingSaidPlainly()
+    {
+        chooseModel(llama70b);
+        // 70B in BF16 at B = 1, S = 4096: 142,449,977,856 B on an 80 GB device: 2 devices.
+        const QString fit = m_window->modelPanel()->fitText();
+        QVERIFY2(fit.contains(s("Does not fit: needs 142 GB")), qPrintable(fit));
+        QVERIFY2(fit.contains(s("Needs 2 devices")), qPrintable(fit));
+        QVERIFY2(m_window->chartOptions().title.contains(s("does not fit (needs 2 devices)")),
+                 qPrintable(m_window->chartOptions().title));
+        QVERIFY2(m_window->selectionText().startsWith(s("Does not fit")),
+                 qPrintable(m_window->selectionText()));
+    }
+
+    void modelMovesApplyAndUndo()
+    {
+        chooseModel(llama70b);
+        m_doc->select(h100, s("mlp"));
+        DiagnosisPanel *panel = m_window->diagnosis();
+        QVERIFY(!panel->moves().isEmpty());
+        // INT4 (group 128) weights, 0.515625 B each: the step moves 37,242,563,072 instead
+        // of 140,409,170,432 bytes (tst_modelrecommend), all memory-bound: -73%.
+        const Move first = panel->moves().first();
+        QCOMPARE(first.title, s("W4A16: INT4 (group 128) weights"));
+        QCOMPARE(first.effect, s("step time −73%, fits in one device"));
+        QVERIFY(panel->movesList()->item(0)->text().contains(first.effect));
+        panel->applyMove(0);
+        QCOMPARE(m_doc->scenario().scheme.weights, s("int4-g128"));
+        QVERIFY(m_doc->selectedModel()->footprint.fits);
+        QCOMPARE(m_doc->selectedOperator(), s("mlp"));
+        QVERIFY2(m_window->modelPanel()->fitText().contains(s("Fits")),
+                 qPrintable(m_window->modelPanel()->fitText()));
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->scenario().scheme.weights, s("bf16"));
+    }
+
+    void prefillWithPromptLength()
+    {
+        ControlsPanel *controls = m_window->controls();
+        QVERIFY(!controls->promptSpin()->isEnabled()); // decode has no prompt
+        controls->phaseCombo()->setFocus();
+        QTest::keyClick(controls->phaseCombo(), Qt::Key_Down);
+        QCOMPARE(m_doc->scenario().phase, Phase::Prefill);
+        QVERIFY(controls->promptSpin()->isEnabled());
+        controls->promptSpin()->setValue(2048);
+        QCOMPARE(m_doc->scenario().prompt, 2048.0);
+        // Llama 3.1 8B prefill, B = 1, T = 2048: 0.0347437218 s (tst_modelanalysis), so
+        // 2048 prompt tokens in that time.
+        const ModelAnalysis *model = m_doc->selectedModel();
+        QVERIFY(model);
+        ROOFLAB_COMPARE_NEAR(model->totals.stepTime, 0.03474372182409002, 1e-9);
+        QVERIFY(m_window->modelPanel()->totalsText().contains(s("Time to first token")));
+    }
+
+    void batchCurveIsTheWholeStep()
+    {
+        // The curve's first sample is the step at B = 1: 4.64453 ms, drawn in ms.
+        const QList<QPointF> time = m_window->batchCurve()->timePoints();
+        QVERIFY(!time.isEmpty());
+        ROOFLAB_COMPARE_NEAR(time.first().x(), 1.0, 1e-12);
+        ROOFLAB_COMPARE_NEAR(time.first().y(), 15559191040.0 / 3.35e12 * 1e3, 1e-9);
+        // At S = 4096 no batch makes the 8B step compute-bound (tst_modelanalysis): no marker.
+        QVERIFY(!m_window->batchCurve()->ridgeMarkerBatch());
+        // At S = 128 it turns compute-bound at B = 682.559 (tst_modelanalysis).
+        m_window->controls()->sequenceSpin()->setValue(128);
+        QVERIFY(m_window->batchCurve()->ridgeMarkerBatch());
+        ROOFLAB_COMPARE_NEAR(*m_window->batchCurve()->ridgeMarkerBatch(), 682.5593551757, 1e-6);
+    }
+};
+
+QTEST_MAIN(TestModelWindow)
+#include "tst_modelwindow.moc"
