@@ -70,31 +70,48 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
     if (models.isEmpty() || models.first().modelName.isEmpty())
         return QString();
     const ModelAnalysis &first = models.first();
-    QString shape =
+    const QString shape =
         first.phase == Phase::Decode
             ? QStringLiteral("batch %1 · context %2")
                   .arg(formatNumber(first.shape.batch, 6), formatNumber(first.shape.seq, 7))
             : QStringLiteral("batch %1 · prompt %2")
                   .arg(formatNumber(first.shape.batch, 6), formatNumber(first.shape.prompt, 7));
-    QStringList fits;
+    const QString title =
+        QStringLiteral("%1 %2 · %3").arg(first.modelName, phaseName(first.phase), shape);
+    QStringList fits, misses;
+    double needed = 0;
     for (const ModelAnalysis &m : models) {
         const ModelFootprint &f = m.footprint;
         if (f.capacityBytes <= 0)
             continue;
-        const QString sizes = QStringLiteral("%1 %2 %3")
-                                  .arg(formatSi(f.totalBytes, QStringLiteral("B"), 3),
-                                       f.fits ? QStringLiteral("≤") : QStringLiteral(">"),
-                                       formatSi(f.capacityBytes, QStringLiteral("B"), 3));
-        fits.append(f.fits ? QStringLiteral("%1: %2, fits").arg(m.deviceName, sizes)
-                           : QStringLiteral("%1: %2, does not fit (needs %3 devices)")
-                                 .arg(m.deviceName, sizes)
-                                 .arg(f.devicesNeeded));
+        needed = f.totalBytes; // the same on every device: it does not depend on the device
+        if (f.fits)
+            fits.append(m.deviceName);
+        else
+            misses.append(QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded));
     }
-    QString title =
-        QStringLiteral("%1 %2 · %3").arg(first.modelName, phaseName(first.phase), shape);
-    if (!fits.isEmpty()) // on a line of its own: device names are long
-        title += QLatin1Char('\n') + fits.join(QStringLiteral("; "));
-    return title;
+    if (fits.isEmpty() && misses.isEmpty())
+        return title;
+    const QString size = formatSi(needed, QStringLiteral("B"), 3);
+    // On a line of its own, as short as it can say it: device names are long.
+    if (fits.size() + misses.size() == 1) {
+        const ModelFootprint &f = models.first().footprint;
+        const QString capacity = formatSi(f.capacityBytes, QStringLiteral("B"), 3);
+        return title + QLatin1Char('\n') +
+               (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, capacity)
+                       : QStringLiteral("%1: %2 > %3, does not fit (needs %4 devices)")
+                             .arg(first.deviceName, size, capacity)
+                             .arg(f.devicesNeeded));
+    }
+    QStringList parts;
+    if (misses.isEmpty())
+        parts.append(QStringLiteral("fits every device shown"));
+    else if (!fits.isEmpty())
+        parts.append(QStringLiteral("fits %1").arg(fits.join(QStringLiteral(", "))));
+    if (!misses.isEmpty())
+        parts.append(QStringLiteral("does not fit %1").arg(misses.join(QStringLiteral(", "))));
+    return title + QLatin1Char('\n') +
+           QStringLiteral("Needs %1: %2").arg(size, parts.join(QStringLiteral("; ")));
 }
 
 } // namespace rooflab

@@ -36,9 +36,11 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 // footprint is unknown.
 QString modelFitSummary(const ModelAnalysis &model);
 
-// The chart title of a model scenario: the model, phase and shape, then on a second line each
-// device's fit, e.g. "Llama 3.1 70B decode · batch 16 · context 4096" and "NVIDIA H100 SXM5
-// 80GB: 163 GB > 80 GB, does not fit (needs 3 devices)". Empty without a model analysis.
+// The chart title of a model scenario: the model, phase and shape, then on a second line
+// whether it fits, e.g. "Llama 3.1 70B decode · batch 16 · context 4096" over "NVIDIA H100
+// SXM5 80GB: 163 GB > 80 GB, does not fit (needs 3 devices)", or with several devices "Needs
+// 163 GB: fits AMD Instinct MI300X; does not fit NVIDIA H100 SXM5 80GB (needs 3)". Empty
+// without a model analysis.
 QString modelChartTitle(const QList<ModelAnalysis> &models);
 
 } // namespace rooflab

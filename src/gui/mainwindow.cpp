@@ -210,9 +210,7 @@ void MainWindow::refreshShareChart()
     for (const ModelClassResult &c : model->classes)
         bars.append({c.point.operatorName, c.share});
     m_shareChart->setBars(
-        tr("%1 on %2: %3 per step")
-            .arg(model->modelName, model->deviceName, formatDuration(model->totals.stepTime)),
-        bars);
+        tr("%1: %2 per step").arg(model->deviceName, formatDuration(model->totals.stepTime)), bars);
 }
 
 QString MainWindow::selectionText() const

@@ -16,13 +16,6 @@ namespace {
 
 enum Column { Name, Class, Runs, Flops, Bytes, Intensity, BoundColumn, Time, Share, Columns };
 
-QTableWidgetItem *numberItem(const QString &text)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
 } // namespace
 
 ModelPanel::ModelPanel(Document *document, QWidget *parent)
@@ -40,7 +33,6 @@ ModelPanel::ModelPanel(Document *document, QWidget *parent)
                                                      "layer's operators"));
     table->horizontalHeaderItem(Share)->setToolTip(tr("Share of the whole step's time"));
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
 
     connect(m_document, &Document::changed, this, &ModelPanel::refresh);
@@ -67,9 +59,8 @@ QTableWidget *ModelPanel::layerTable() const
 
 void ModelPanel::refresh()
 {
-    const ModelAnalysis *model = m_document->selectedModel();
-    if (!model && !m_document->modelAnalyses().isEmpty())
-        model = &m_document->modelAnalyses().first();
+    const ModelAnalysis *model = shownModel();
+    m_shape = model ? model->modelId + phaseName(model->phase) : QString();
     m_ui->splitter->setVisible(model != nullptr);
     if (!model) {
         m_ui->fitLabel->setStyleSheet(QString());
@@ -100,27 +91,49 @@ void ModelPanel::refresh()
 
 void ModelPanel::fillTable()
 {
+    const ModelAnalysis *model = shownModel();
+    QTableWidget *table = m_ui->layerTable;
+    const int rows = model ? static_cast<int>(model->operators.size()) : 0;
+    // A batch change only changes figures: cells are rewritten in place and the columns keep
+    // their widths (re-measuring every cell on each slider step is what made it slow).
+    const bool reshaped = table->rowCount() != rows || m_tableShape != m_shape;
+    table->setRowCount(rows);
+    for (int row = 0; row < rows; ++row) {
+        const ModelOperatorResult &r = model->operators.at(row);
+        const PointAnalysis &p = r.point;
+        const QString texts[Columns] = {r.op.spec.name,
+                                        modelOpClassName(r.op.opClass),
+                                        formatNumber(r.op.count, 4),
+                                        formatSi(p.flops, QString(), 3),
+                                        formatSi(p.bytes.total(), QStringLiteral("B"), 3),
+                                        formatNumber(p.intensity, 3),
+                                        pointtext::boundText(p.bound),
+                                        formatDuration(p.time),
+                                        formatNumber(100.0 * r.share, 3) + QLatin1Char('%')};
+        for (int column = 0; column < Columns; ++column) {
+            QTableWidgetItem *item = table->item(row, column);
+            if (!item) {
+                item = new QTableWidgetItem;
+                if (column != Name && column != Class && column != BoundColumn)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                table->setItem(row, column, item);
+            }
+            item->setText(texts[column]);
+        }
+        table->item(row, Name)->setToolTip(r.op.spec.id);
+    }
+    if (reshaped) {
+        m_tableShape = m_shape;
+        table->resizeColumnsToContents();
+    }
+}
+
+const ModelAnalysis *ModelPanel::shownModel() const
+{
     const ModelAnalysis *model = m_document->selectedModel();
     if (!model && !m_document->modelAnalyses().isEmpty())
         model = &m_document->modelAnalyses().first();
-    QTableWidget *table = m_ui->layerTable;
-    table->setRowCount(model ? static_cast<int>(model->operators.size()) : 0);
-    if (!model)
-        return;
-    for (int row = 0; row < model->operators.size(); ++row) {
-        const ModelOperatorResult &r = model->operators.at(row);
-        const PointAnalysis &p = r.point;
-        table->setItem(row, Name, new QTableWidgetItem(r.op.spec.name));
-        table->setItem(row, Class, new QTableWidgetItem(modelOpClassName(r.op.opClass)));
-        table->setItem(row, Runs, numberItem(formatNumber(r.op.count, 4)));
-        table->setItem(row, Flops, numberItem(formatSi(p.flops, QString(), 3)));
-        table->setItem(row, Bytes, numberItem(formatSi(p.bytes.total(), QStringLiteral("B"), 3)));
-        table->setItem(row, Intensity, numberItem(formatNumber(p.intensity, 3)));
-        table->setItem(row, BoundColumn, new QTableWidgetItem(pointtext::boundText(p.bound)));
-        table->setItem(row, Time, numberItem(formatDuration(p.time)));
-        table->setItem(row, Share, numberItem(formatNumber(100.0 * r.share, 3) + QLatin1Char('%')));
-        table->item(row, Name)->setToolTip(r.op.spec.id);
-    }
+    return model;
 }
 
 } // namespace rooflab::gui

@@ -5,6 +5,10 @@
 #include <memory>
 
 class QLabel;
+
+namespace rooflab {
+struct ModelAnalysis;
+}
 class QTableWidget;
 
 namespace Ui {
@@ -34,9 +38,13 @@ public:
 private:
     void refresh();
     void fillTable();
+    // The model on the selected device, else on the first device; nullptr without a model.
+    const ModelAnalysis *shownModel() const;
 
     std::unique_ptr<Ui::ModelPanel> m_ui;
     Document *m_document;
+    QString m_shape;      // model and phase shown
+    QString m_tableShape; // those of the table's rows: new rows get their columns measured
 };
 
 } // namespace rooflab::gui

@@ -96,20 +96,29 @@ private Q_SLOTS:
     void titleSaysWhetherItFits()
     {
         // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis):
-        // more than H100's 80 GB (2 devices) and than H200's 141 GB (2 devices).
+        // more than H100's 80 GB (2 devices) and than H200's 141 GB (2 devices); MI300X has
+        // 192 GB.
         Scenario s = llama8bDecode(1);
         s.model = QStringLiteral("llama-3.1-70b");
-        const ScenarioAnalysis a = analyzeScenario(m_catalog, s);
-        const QString title = modelChartTitle(a.models);
-        QVERIFY2(title.startsWith(QStringLiteral("Llama 3.1 70B decode · batch 1 · context 4096")),
-                 qPrintable(title));
-        QVERIFY2(title.contains(QStringLiteral("142 GB > 80 GB, does not fit (needs 2 devices)")),
-                 qPrintable(title));
-        QVERIFY2(title.contains(QStringLiteral("142 GB > 141 GB, does not fit (needs 2 devices)")),
-                 qPrintable(title));
+        const QString both = modelChartTitle(analyzeScenario(m_catalog, s).models);
+        QCOMPARE(both,
+                 QStringLiteral("Llama 3.1 70B decode · batch 1 · context 4096\nNeeds 142 GB: "
+                                "does not fit NVIDIA H100 SXM5 80GB (needs 2), NVIDIA H200 "
+                                "SXM 141GB (needs 2)"));
+        s.devices = QStringList{h100, QStringLiteral("mi300x")};
+        const QString mixed = modelChartTitle(analyzeScenario(m_catalog, s).models);
+        QVERIFY2(mixed.endsWith(QStringLiteral("Needs 142 GB: fits AMD Instinct MI300X; does not "
+                                               "fit NVIDIA H100 SXM5 80GB (needs 2)")),
+                 qPrintable(mixed));
+        s.devices = QStringList{h100};
+        const QString one = modelChartTitle(analyzeScenario(m_catalog, s).models);
+        QVERIFY2(one.endsWith(QStringLiteral(
+                     "\nNVIDIA H100 SXM5 80GB: 142 GB > 80 GB, does not fit (needs 2 devices)")),
+                 qPrintable(one));
         // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
         const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
-        QVERIFY2(fits.contains(QStringLiteral("16.6 GB ≤ 80 GB, fits")), qPrintable(fits));
+        QVERIFY2(fits.endsWith(QStringLiteral("\nNeeds 16.6 GB: fits every device shown")),
+                 qPrintable(fits));
     }
 
     void unknownModelIsAProblem()
