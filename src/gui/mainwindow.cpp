@@ -165,7 +165,7 @@ void MainWindow::refreshBatchCurve()
         refreshShareChart();
         return;
     }
-    m_shareChart->setBars(tr("Pick a model to see each operator class's share of its step"), {});
+    m_shareChart->setBars(tr("No model: pick one under Workload"), {});
     const PointAnalysis *point = m_document->selectedPoint();
     BatchCurve curve;
     if (point) {

@@ -1,5 +1,7 @@
 #include "labelplacer.h"
 
+#include <QVarLengthArray>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -26,6 +28,16 @@ bool overlaps(const QRectF &a, const QRectF &b)
 {
     return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() &&
            b.top() < a.bottom();
+}
+
+double distanceToSegment(const QPointF &p, const QLineF &s)
+{
+    const QPointF d = s.p2() - s.p1();
+    const double lengthSquared = d.x() * d.x() + d.y() * d.y();
+    const double t = lengthSquared > 0
+                         ? std::clamp(QPointF::dotProduct(p - s.p1(), d) / lengthSquared, 0.0, 1.0)
+                         : 0.0;
+    return QLineF(p, s.p1() + d * t).length();
 }
 
 QPointF nearestPointOnRect(const QRectF &rect, const QPointF &p)
@@ -363,6 +375,53 @@ QPointF CoverageMap::leastCovered(const QSizeF &size, const QList<QPointF> &pref
     return best;
 }
 
+bool LabelPlacer::runsAlongALine(const QLineF &leader) const
+{
+    // Only a line nearly parallel to the leader can run along it: find those listed in the
+    // cells the leader crosses (usually none), then sample the leader every 4 px: more than
+    // 24 px in a row within 2 px of one of them and the leader cannot be told from it.
+    const double length = leader.length();
+    if (length <= 0)
+        return false;
+    const QPointF dir = (leader.p2() - leader.p1()) / length;
+    if (m_segmentSeen.size() < static_cast<size_t>(m_segments.size()))
+        m_segmentSeen.resize(static_cast<size_t>(m_segments.size()), 0);
+    ++m_segmentQuery;
+    QVarLengthArray<int, 8> parallel;
+    const int cellSamples = static_cast<int>(std::ceil(length / (m_cell / 2)));
+    for (int i = 0; i <= cellSamples; ++i) {
+        const QPointF p = leader.pointAt(double(i) / cellSamples);
+        for (int index :
+             m_segmentGrid[static_cast<size_t>(cellRow(p.y()) * m_columns + cellColumn(p.x()))]) {
+            unsigned &seen = m_segmentSeen[static_cast<size_t>(index)];
+            if (seen == m_segmentQuery)
+                continue;
+            seen = m_segmentQuery;
+            const QLineF &line = m_segments.at(index).line;
+            const double l = line.length();
+            const double cross =
+                l > 0 ? std::abs(dir.x() * line.dy() - dir.y() * line.dx()) / l : 1;
+            if (cross < 0.2) // within about 11 degrees
+                parallel.append(index);
+        }
+    }
+    if (parallel.isEmpty())
+        return false;
+    constexpr double step = 4, near = 2, longest = 24;
+    const int samples = static_cast<int>(length / step);
+    int run = 0;
+    for (int i = 0; i <= samples; ++i) {
+        const QPointF p = leader.pointAt(samples > 0 ? double(i) / samples : 0.0);
+        const bool onLine = std::any_of(parallel.cbegin(), parallel.cend(), [&](int index) {
+            return distanceToSegment(p, m_segments.at(index).line) <= near;
+        });
+        run = onLine ? run + 1 : 0;
+        if (run * step > longest)
+            return true;
+    }
+    return false;
+}
+
 bool LabelPlacer::leaderFree(const QLineF &leader) const
 {
     for (const QRectF &blocker : m_leaderBlockers) {
@@ -375,7 +434,7 @@ bool LabelPlacer::leaderFree(const QLineF &leader) const
         if (overlaps(box.adjusted(-1, -1, 1, 1), label) && segmentHitsRect(leader, label))
             return false;
     }
-    return true;
+    return !runsAlongALine(leader);
 }
 
 QList<QPointF> LabelPlacer::candidateTopLefts(const LabelRequest &request,

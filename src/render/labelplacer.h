@@ -137,6 +137,7 @@ private:
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
     bool leaderFree(const QLineF &leader) const;
+    bool runsAlongALine(const QLineF &leader) const;
     QList<QPointF> candidateTopLefts(const LabelRequest &request, QList<bool> *leaders) const;
     QList<QPointF> wideRing(const LabelRequest &request, int ring) const;
     template <typename Visit> void forEachRectNear(const QRectF &rect, Visit visit) const;

@@ -302,6 +302,28 @@ void Layouter::placeLegend()
     // In one column if that hides nothing, else in the number of columns (up to three) whose
     // best place hides the least.
     const double maxHeight = map.rect.height() * 0.7;
+    // Most charts have a free corner: tried first, without rastering the plot.
+    const LegendLayout oneColumn =
+        LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, 1);
+    if (oneColumn.rect.isEmpty())
+        return;
+    const QRectF area = map.rect.adjusted(10, 10, -10, -10);
+    const double w = oneColumn.rect.width(), h = oneColumn.rect.height();
+    const QPointF corners[] = {area.topLeft(),
+                               {area.right() - w, area.bottom() - h},
+                               {area.right() - w, area.top()},
+                               {area.left(), area.bottom() - h}};
+    for (const QPointF &corner : corners) {
+        const QRectF grown =
+            QRectF(corner, oneColumn.rect.size())
+                .adjusted(-legendClearance, -legendClearance, legendClearance, legendClearance);
+        if (area.contains(QRectF(corner, oneColumn.rect.size())) &&
+            placer.coverage(grown, 1) == 0) {
+            legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, corner, 1);
+            m_legendColumns = 1;
+            return;
+        }
+    }
     double bestHidden = std::numeric_limits<double>::max();
     const CoverageMap coverage = placer.coverageMap(legendArea(map), 10, 10);
     for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
@@ -512,7 +534,10 @@ void Layouter::placePointLabels()
         }
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
         LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
-        request.reach = units.size() <= wideSearchUnits ? labelReach : 0;
+        // The selected point's name is worth a longer leader line rather than a number.
+        request.reach = unit.selected                     ? 2 * labelReach
+                        : units.size() <= wideSearchUnits ? labelReach
+                                                          : 0;
         if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             failed.append(unit);
     }

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void reachFindsRoomFurtherOut();
     void leadersKeepOutFromUnderTheLegend();
     void coverageWeighsBoxesAndLines();
+    void leastCoveredPrefersAFreeCorner();
     void segmentHitsRect_data();
     void segmentHitsRect();
 };
@@ -184,6 +185,48 @@ void TestLabelPlacer::coverageWeighsBoxesAndLines()
     ROOFLAB_COMPARE_DOUBLE(placer.coverage(QRectF(100, 150, 80, 40), 100), 0.0);
     // Only the line, from x = 200 - 3 to 250 + 3: 56 px.
     ROOFLAB_COMPARE_DOUBLE(placer.coverage(QRectF(200, 90, 50, 20), 100), 56.0);
+}
+
+void TestLabelPlacer::leastCoveredPrefersAFreeCorner()
+{
+    const QRectF area(0, 0, 400, 300);
+    const QSizeF size(100, 50);
+    // The corners in the order a legend tries them: top left, bottom right, top right,
+    // bottom left.
+    const QList<QPointF> corners = {{0, 0}, {300, 250}, {300, 0}, {0, 250}};
+    double hidden = -1;
+    {
+        // A point in the top-left corner: the bottom-right corner is the first free one.
+        LabelPlacer placer(area);
+        placer.addObstacle(QRectF(10, 10, 10, 10));
+        const QPointF at = placer.coverageMap(area, 10, 10).leastCovered(size, corners, &hidden);
+        QCOMPARE(at, QPointF(300, 250));
+        QCOMPARE(hidden, 0.0);
+    }
+    {
+        // Every corner taken: a free place in between, nearest to a corner.
+        LabelPlacer placer(area);
+        for (const QPointF &c : corners)
+            placer.addObstacle(QRectF(c + QPointF(40, 20), QSizeF(10, 10)));
+        const QPointF at = placer.coverageMap(area, 10, 10).leastCovered(size, corners, &hidden);
+        QCOMPARE(hidden, 0.0);
+        const QRectF box(at, size);
+        QVERIFY(area.contains(box));
+        for (const QPointF &c : corners)
+            QVERIFY(!box.intersects(QRectF(c + QPointF(40, 20), QSizeF(10, 10))));
+    }
+    {
+        // Lines every 60 px: a 50 px high box always holds one, so it hides some line
+        // but never the point (a cell of a box weighs ten cells of line).
+        LabelPlacer placer(area);
+        for (double y : {30.0, 90.0, 150.0, 210.0, 270.0})
+            placer.addObstacle(QLineF(0, y, 400, y), 3);
+        const QRectF point(20, 5, 10, 10);
+        placer.addObstacle(point);
+        const QPointF at = placer.coverageMap(area, 10, 10).leastCovered(size, corners, &hidden);
+        QVERIFY(hidden > 0);
+        QVERIFY(!QRectF(at, size).intersects(point));
+    }
 }
 
 void TestLabelPlacer::segmentHitsRect_data()

@@ -4,33 +4,7 @@
 #include "scenemodel.h"
 #include "testhelpers.h"
 
-#include "scenepainter.h"
-#include <QImage>
-#include <QPainter>
 #include <QTest>
-#define DEBUGDUMP(model, frame)                                                                    \
-    do {                                                                                           \
-        QImage img(int(frame.map.rect.right()) + 40, int(frame.map.rect.bottom()) + 40,            \
-                   QImage::Format_ARGB32);                                                         \
-        img.fill(Qt::white);                                                                       \
-        QPainter pp(&img);                                                                         \
-        pp.setRenderHint(QPainter::Antialiasing);                                                  \
-        ScenePainter sp(model, frame, &pp);                                                        \
-        sp.drawZones();                                                                            \
-        sp.drawRoofs();                                                                            \
-        sp.drawPoints();                                                                           \
-        sp.drawLabels();                                                                           \
-        sp.drawLegend();                                                                           \
-        pp.setPen(Qt::black);                                                                      \
-        pp.setBrush(Qt::NoBrush);                                                                  \
-        pp.drawRect(frame.map.rect);                                                               \
-        pp.end();                                                                                  \
-        img.save(QStringLiteral("/tmp/rl/dump-%1-%2.png")                                          \
-                     .arg(QString::fromLatin1(QTest::currentTestFunction()))                       \
-                     .arg(QString::fromLatin1(QTest::currentDataTag())                             \
-                              .replace(QLatin1Char(' '), QLatin1Char('_'))                         \
-                              .replace(QLatin1Char(','), QLatin1Char('_'))));                      \
-    } while (0)
 
 using namespace rooflab;
 using namespace rooflab::test;
@@ -319,7 +293,6 @@ void TestSceneFrame::everyGroupIsLabelledOrNumbered()
     const SceneFrame frame = SceneFrame::layout(model, map, {});
 
     const QString problem = layoutProblem(model, frame);
-    DEBUGDUMP(model, frame);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(frame.unlabelled, 0);
     int shownGroups = 0;
@@ -388,7 +361,6 @@ void TestSceneFrame::legendHidesNothingWhenThereIsRoom()
     const AxisMapping map = mappingFor(model);
     const SceneFrame frame = SceneFrame::layout(model, map, {});
     const QRectF legend = frame.legend.rect;
-    DEBUGDUMP(model, frame);
     QVERIFY(!legend.isEmpty());
     QVERIFY(map.rect.contains(legend));
     for (const QLineF &line : visibleLines(model, map))
