@@ -1,11 +1,13 @@
 #!/bin/sh
-# Builds the chart benchmark in Release and runs it: the time from a new analysis (a batch
-# change) to a finished replot, offscreen at 1600 x 1000, for 8 devices x 40 operators and
-# for 10,000 points. Usage: scripts/bench-chart.sh [BUILD_DIR] [ITERATIONS]
+# Builds the window benchmarks in Release and runs them: the time from a new analysis (a
+# batch change) to a finished replot, offscreen at 1600 x 1000, for 8 devices x 40 operators
+# and for 10,000 points; then, with Llama 3.1 70B on three devices, from a batch change to
+# every view of the window updated. Usage: scripts/bench-chart.sh [BUILD_DIR] [ITERATIONS]
 set -eu
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${1:-"$source_dir/build-bench"}
 iterations=${2:-60}
 cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build_dir" --target bench_chart_replot
+cmake --build "$build_dir" --target bench_chart_replot bench_model_window
 QT_QPA_PLATFORM=offscreen "$build_dir/tests/bench/bench_chart_replot" "$iterations"
+QT_QPA_PLATFORM=offscreen "$build_dir/tests/bench/bench_model_window" "$iterations"

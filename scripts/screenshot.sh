@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Screenshots of the RoofLab window for the README: the app runs under a virtual X server
 # (Xvfb) at 1600x1000 showing the 8B LLM operators of presets/operators/llm-common.json on
-# H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, and ImageMagick's `import`
-# captures the screen.
+# H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, then Llama 3.1 70B's
+# decode step on H100, H200 and MI300X, and ImageMagick's `import` captures the screen.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
 #   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
-#   OUT_DIR    where window-batch-1.png and window-batch-1024.png go (default: docs/images)
+#   OUT_DIR    where window-batch-1.png, window-batch-1024.png and window-model.png go
+#              (default: docs/images)
 # Needs the Debian packages xvfb, xauth, imagemagick and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,14 +55,39 @@ json.dump(scenario, sys.stdout, indent=2)
 PYTHON
 }
 
-for batch in 1 1024; do
-    scenario="$work/batch-$batch.rooflab.json"
-    write_scenario "$batch" >"$scenario"
-    png="$out/window-batch-$batch.png"
+# A model scenario: Llama 3.1 70B decoding at batch 16 on three devices, the MLP selected.
+write_model_scenario() {
+    cat <<'JSON'
+{
+  "schema": "rooflab-scenario",
+  "version": 1,
+  "scenario": {
+    "devices": ["h100-sxm5", "h200-sxm", "mi300x"],
+    "operators": [],
+    "model": "llama-3.1-70b",
+    "phase": "decode",
+    "batch": 16,
+    "seq": 4096
+  },
+  "view": {"selected_device": "h100-sxm5", "selected_operator": "mlp"}
+}
+JSON
+}
+
+# Shows `scenario` in the window and captures it as `png`.
+capture() {
     # Own settings and data folders: no saved window layout or user presets change the picture.
     XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
         xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
         bash -c '"$1" "$2" & app=$!; sleep "$3"; import -window root "$4"; kill "$app"; wait "$app" || true' \
-        _ "$build/rooflab" "$scenario" "$wait_seconds" "$png"
-    echo "RoofLab: wrote $png"
+        _ "$build/rooflab" "$1" "$wait_seconds" "$2"
+    echo "RoofLab: wrote $2"
+}
+
+for batch in 1 1024; do
+    scenario="$work/batch-$batch.rooflab.json"
+    write_scenario "$batch" >"$scenario"
+    capture "$scenario" "$out/window-batch-$batch.png"
 done
+write_model_scenario >"$work/model.rooflab.json"
+capture "$work/model.rooflab.json" "$out/window-model.png"

@@ -200,11 +200,8 @@ void addDeviceMove(const Context &c, QList<Candidate> &out)
             continue;
         Move move = startMove(c, MoveKind::Device);
         move.deviceId = candidate.id;
-        QStringList &shown = move.scenario.devices;
-        if (shown.contains(candidate.id))
-            shown.removeAll(c.device.id);
-        else
-            std::replace(shown.begin(), shown.end(), c.device.id, candidate.id);
+        move.scenario.devices =
+            devicesAfterSwitch(move.scenario.devices, c.device.id, candidate.id);
         move.title = QStringLiteral("Run on %1").arg(candidate.name);
         move.detail = QStringLiteral("The whole step on %1 instead of %2.")
                           .arg(candidate.name, c.device.name);

@@ -292,13 +292,8 @@ void addDeviceMove(const Context &c, QList<Move> &moves)
             continue;
         Move move = startMove(c, MoveKind::Device);
         move.deviceId = candidate.id;
-        QStringList &shown = move.scenario.devices;
-        if (shown.contains(candidate.id))
-            shown.removeAll(c.device.id);
-        else if (shown.contains(c.device.id))
-            std::replace(shown.begin(), shown.end(), c.device.id, candidate.id);
-        else
-            shown.append(candidate.id);
+        move.scenario.devices =
+            devicesAfterSwitch(move.scenario.devices, c.device.id, candidate.id);
         if (!predict(c, move))
             continue;
         if (!best || move.timeRatio < best->timeRatio) {
@@ -354,6 +349,17 @@ int tier(const Move &move)
 }
 
 } // namespace
+
+QStringList devicesAfterSwitch(QStringList shown, const QString &from, const QString &to)
+{
+    if (shown.contains(to))
+        shown.removeAll(from);
+    else if (shown.contains(from))
+        std::replace(shown.begin(), shown.end(), from, to);
+    else
+        shown.append(to);
+    return shown;
+}
 
 QString moveKindName(MoveKind kind)
 {

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace rooflab {
 
@@ -47,6 +48,11 @@ struct Move
     double stepTimeChangePercent = 0; // 100 * (timeRatio - 1)
     QString effect; // "intensity ×2.0, time −50%", "4× tokens per step, step time +3%"
 };
+
+// The devices shown after a move from device `from` to device `to`: `to` takes the place of
+// `from`, or `from` goes when `to` is shown already, or `to` is added when `from` was not
+// shown.
+QStringList devicesAfterSwitch(QStringList shown, const QString &from, const QString &to);
 
 // The moves that help the point of `operatorId` on `deviceId` under `scenario`, chosen by
 // where it sits against its ridge (DOMAIN.md §6) and ranked best first (see recommend.cpp).

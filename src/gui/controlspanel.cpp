@@ -3,6 +3,7 @@
 
 #include "batchscale.h"
 #include "document.h"
+#include "pointtext.h"
 #include "precisionpreset.h"
 #include "schemedialog.h"
 #include "units.h"
@@ -17,12 +18,6 @@ namespace rooflab::gui {
 namespace {
 
 const QStringList kvChoices = {QStringLiteral("bf16"), QStringLiteral("fp8-e4m3")};
-
-QString formatName(const Catalog &catalog, const QString &id)
-{
-    const Format *format = catalog.format(id);
-    return format ? format->name : id;
-}
 
 void setChecked(QListWidgetItem *item, bool checked)
 {
@@ -161,7 +156,7 @@ void ControlsPanel::fillLists()
     }
     for (const QString &id : kvChoices) {
         if (catalog.format(id))
-            m_ui->kvCombo->addItem(formatName(catalog, id), id);
+            m_ui->kvCombo->addItem(pointtext::formatName(catalog, id), id);
     }
     for (const Device &device : catalog.devices()) {
         auto *item = new QListWidgetItem(device.name, m_ui->deviceList);
@@ -265,9 +260,9 @@ void ControlsPanel::refreshScheme()
         button->setEnabled(why.isEmpty());
         const PrecisionScheme scheme = schemeFor(presets.at(i), s.scheme.kv);
         button->setToolTip(why.isEmpty() ? tr("Weights %1, activations %2, math %3")
-                                               .arg(formatName(catalog, scheme.weights),
-                                                    formatName(catalog, scheme.act),
-                                                    formatName(catalog, scheme.math))
+                                               .arg(pointtext::formatName(catalog, scheme.weights),
+                                                    pointtext::formatName(catalog, scheme.act),
+                                                    pointtext::formatName(catalog, scheme.math))
                                          : why);
     }
     const std::optional<qsizetype> match = matchPreset(catalog, s.scheme);
@@ -278,18 +273,20 @@ void ControlsPanel::refreshScheme()
 
     // With no math format named, the core runs the wider operand's math: a matched preset
     // names it; otherwise say so.
-    const QString math = !s.scheme.math.isEmpty() ? formatName(catalog, s.scheme.math)
-                         : match ? formatName(catalog, precisionPresets().at(*match).math)
-                                 : tr("that of the wider operand");
-    m_ui->schemeDescription->setText(
-        tr("%1Weights %2 · activations %3 · KV cache %4 · math %5")
-            .arg(match ? QString() : tr("Custom scheme: "), formatName(catalog, s.scheme.weights),
-                 formatName(catalog, s.scheme.act), formatName(catalog, s.scheme.kv), math));
+    const QString math = !s.scheme.math.isEmpty() ? pointtext::formatName(catalog, s.scheme.math)
+                         : match
+                             ? pointtext::formatName(catalog, precisionPresets().at(*match).math)
+                             : tr("that of the wider operand");
+    m_ui->schemeDescription->setText(tr("%1Weights %2 · activations %3 · KV cache %4 · math %5")
+                                         .arg(match ? QString() : tr("Custom scheme: "),
+                                              pointtext::formatName(catalog, s.scheme.weights),
+                                              pointtext::formatName(catalog, s.scheme.act),
+                                              pointtext::formatName(catalog, s.scheme.kv), math));
 
     const QSignalBlocker blockKv(m_ui->kvCombo);
     int kvIndex = m_ui->kvCombo->findData(s.scheme.kv);
     if (kvIndex < 0) {
-        m_ui->kvCombo->addItem(formatName(catalog, s.scheme.kv), s.scheme.kv);
+        m_ui->kvCombo->addItem(pointtext::formatName(catalog, s.scheme.kv), s.scheme.kv);
         kvIndex = m_ui->kvCombo->count() - 1;
     }
     m_ui->kvCombo->setCurrentIndex(kvIndex);

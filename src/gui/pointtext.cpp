@@ -13,21 +13,9 @@ QString tr(const char *text)
     return QCoreApplication::translate("rooflab::gui::PointText", text);
 }
 
-QString formatName(const Catalog &catalog, const QString &id)
-{
-    const Format *format = catalog.format(id);
-    return format ? format->name : id;
-}
-
 QString intensity(double value)
 {
     return formatNumber(value, 4) + QStringLiteral(" FLOP/B");
-}
-
-QString row(const QString &label, const QString &value)
-{
-    return QStringLiteral("<tr><td style='padding-right:10px'>%1</td><td><b>%2</b></td></tr>")
-        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
 }
 
 QString positionText(const PointDiagnosis &d)
@@ -78,6 +66,18 @@ QString comparisonHtml(const PointDiagnosis &d)
 
 } // namespace
 
+QString formatName(const Catalog &catalog, const QString &id)
+{
+    const Format *format = catalog.format(id);
+    return format ? format->name : id;
+}
+
+QString htmlRow(const QString &label, const QString &value)
+{
+    return QStringLiteral("<tr><td style='padding-right:10px'>%1</td><td><b>%2</b></td></tr>")
+        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
 QString deviceName(const Analysis &analysis, const QString &deviceId)
 {
     for (const DeviceRoofs &roofs : analysis.devices) {
@@ -114,31 +114,32 @@ QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &d)
         return tr("<p>No point is selected. Click a point on the chart, or press N.</p>");
     const bool mathSets = d.limiter == TimeLimiter::Math;
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += row(tr("Work"), formatSi(d.flops, QStringLiteral("FLOP")));
-    html += row(tr("Bytes moved"), formatSi(d.bytes.total(), QStringLiteral("B")));
-    html += row(tr("Weights · activations · KV"),
-                QStringLiteral("%1 · %2 · %3")
-                    .arg(formatSi(d.bytes.weights, QStringLiteral("B"), 3),
-                         formatSi(d.bytes.act, QStringLiteral("B"), 3),
-                         formatSi(d.bytes.kv, QStringLiteral("B"), 3)));
-    html += row(tr("Intensity"), intensity(d.intensity));
-    html += row(tr("Ridge (%1 %2 roof)").arg(d.math.toUpper(), unitKindName(d.unit)),
-                intensity(d.ridge));
-    html += row(tr("Position"), positionText(d));
-    html += row(tr("Bound"), boundText(d.bound));
-    html += row(tr("T_math"),
-                formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
+    html += htmlRow(tr("Work"), formatSi(d.flops, QStringLiteral("FLOP")));
+    html += htmlRow(tr("Bytes moved"), formatSi(d.bytes.total(), QStringLiteral("B")));
+    html += htmlRow(tr("Weights · activations · KV"),
+                    QStringLiteral("%1 · %2 · %3")
+                        .arg(formatSi(d.bytes.weights, QStringLiteral("B"), 3),
+                             formatSi(d.bytes.act, QStringLiteral("B"), 3),
+                             formatSi(d.bytes.kv, QStringLiteral("B"), 3)));
+    html += htmlRow(tr("Intensity"), intensity(d.intensity));
+    html += htmlRow(tr("Ridge (%1 %2 roof)").arg(d.math.toUpper(), unitKindName(d.unit)),
+                    intensity(d.ridge));
+    html += htmlRow(tr("Position"), positionText(d));
+    html += htmlRow(tr("Bound"), boundText(d.bound));
+    html += htmlRow(tr("T_math"),
+                    formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
+    html += htmlRow(tr("T_mem"),
+                    formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
     html +=
-        row(tr("T_mem"), formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
-    html += row(tr("Attainable"), tr("%1 of %2 peak")
+        htmlRow(tr("Attainable"), tr("%1 of %2 peak")
                                       .arg(formatSi(d.attainableFlops, QStringLiteral("FLOP/s")),
                                            formatSi(d.peakFlops, QStringLiteral("FLOP/s"))));
-    html += row(tr("Share of peak"), tr("%1%").arg(formatNumber(d.percentOfPeak, 3)));
-    html += row(tr("Reaches the ridge at"), ridgeBatchText(d));
-    html += row(tr("Formats (W · A · KV)"),
-                QStringLiteral("%1 · %2 · %3")
-                    .arg(formatName(catalog, d.weights), formatName(catalog, d.act),
-                         formatName(catalog, d.kv)));
+    html += htmlRow(tr("Share of peak"), tr("%1%").arg(formatNumber(d.percentOfPeak, 3)));
+    html += htmlRow(tr("Reaches the ridge at"), ridgeBatchText(d));
+    html += htmlRow(tr("Formats (W · A · KV)"),
+                    QStringLiteral("%1 · %2 · %3")
+                        .arg(formatName(catalog, d.weights), formatName(catalog, d.act),
+                             formatName(catalog, d.kv)));
     html += QStringLiteral("</table>");
     return html + comparisonHtml(d);
 }

@@ -10,6 +10,12 @@
 // analysis or diagnosis.
 namespace rooflab::gui::pointtext {
 
+// The display name of a format of the catalog (its id when unknown).
+QString formatName(const Catalog &catalog, const QString &id);
+
+// One row of a two-column HTML table: the label, then the value in bold; both escaped.
+QString htmlRow(const QString &label, const QString &value);
+
 // "Bound" in words: "memory-bound", "balanced", "compute-bound".
 QString boundText(Bound bound);
 

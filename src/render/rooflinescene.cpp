@@ -5,6 +5,7 @@
 #include "scenepainter.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QImage>
 
 #include <algorithm>
@@ -151,6 +152,31 @@ void RooflineScene::styleTitle()
     m_title->setTextColor(m_model.theme.foreground);
 }
 
+// A long title (a model's fit on several devices) must not run off the figure: its font
+// shrinks to fit `width`, down to 70%, and lines still too long are elided.
+void RooflineScene::fitTitle(int width)
+{
+    if (!m_title)
+        return;
+    const QString &text = m_model.options.title;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    const double room = std::max(60, width - 24);
+    QFont font = m_model.fonts.title;
+    double widest = 0;
+    for (const QString &line : lines)
+        widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(line));
+    if (widest > room) {
+        const double factor = std::max(0.7, room / widest);
+        font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
+    }
+    const QFontMetricsF metrics(font);
+    QStringList fitted;
+    for (const QString &line : lines)
+        fitted.append(metrics.elidedText(line, Qt::ElideRight, room));
+    m_title->setFont(font);
+    m_title->setText(fitted.join(QLatin1Char('\n')));
+}
+
 void RooflineScene::setMotion(const QList<QPointF> &positions, const QList<QPolygonF> &trails)
 {
     m_positions = positions;
@@ -209,6 +235,7 @@ const SceneFrame &RooflineScene::frame()
 
 void RooflineScene::render(QCPPainter *painter, const QSize &size)
 {
+    fitTitle(size.width());
     painter->setFont(m_model.fonts.tick); // a concrete family even where no text is drawn
     m_plot->toPainter(painter, size.width(), size.height());
 }
@@ -232,6 +259,7 @@ QImage RooflineScene::renderImage(const QSize &size, double scale)
 
 void RooflineScene::updatePlotLayout()
 {
+    fitTitle(m_plot->width());
     QCPLayoutGrid *layout = m_plot->plotLayout();
     layout->update(QCPLayoutElement::upPreparation);
     layout->update(QCPLayoutElement::upMargins);

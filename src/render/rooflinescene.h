@@ -75,6 +75,7 @@ public:
 private:
     void styleAxes();
     void styleTitle();
+    void fitTitle(int width);
     AxisMapping currentMapping() const;
     void rememberStaticLayers();
 

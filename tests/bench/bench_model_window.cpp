@@ -1,6 +1,6 @@
 // Benchmark (not a test): with a model loaded in the window, the time from a batch change to
 // every view brought up to date (model analysis on each device, chart, model panel, moves,
-// batch curve, time shares), offscreen. Build in Release; run through scripts/bench-model.sh.
+// batch curve, time shares), offscreen. Build in Release; run through scripts/bench-chart.sh.
 // Usage: bench_model_window [ITERATIONS]
 
 #include "batchscale.h"

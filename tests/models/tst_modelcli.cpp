@@ -62,6 +62,9 @@ class TestModelCli : public QObject
 
 private:
     Run run(const QStringList &arguments) const;
+    // `rooflab export --model MODEL --device h100-sxm5 --batch 1 -o FILE`: the file's text,
+    // empty when the run failed.
+    QString exportModel(const QString &model, const QString &file) const;
     QTemporaryDir m_home; // an empty user data folder, so no user preset interferes
 
 private Q_SLOTS:
@@ -409,21 +412,24 @@ void TestModelCli::listModelsJson()
     QFAIL("llama-3.1-8b missing from the list");
 }
 
+QString TestModelCli::exportModel(const QString &model, const QString &file) const
+{
+    const QString path = m_home.filePath(file);
+    const Run r = run({QStringLiteral("export"), QStringLiteral("--model"), model,
+                       QStringLiteral("--device"), QStringLiteral("h100-sxm5"),
+                       QStringLiteral("--batch"), QStringLiteral("1"), QStringLiteral("-o"), path});
+    QFile out(path);
+    if (!r.finished || r.exitCode != 0 || !out.open(QIODevice::ReadOnly))
+        return QString();
+    return QString::fromUtf8(out.readAll());
+}
+
 void TestModelCli::exportDrawsModelClasses()
 {
     // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis):
     // more than H100's 80 GB, so 2 devices; the title says so, and the class points are
     // labelled with the class names.
-    const QString svg = m_home.filePath(QStringLiteral("70b.svg"));
-    const Run r =
-        run({QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
-             QStringLiteral("--device"), QStringLiteral("h100-sxm5"), QStringLiteral("--batch"),
-             QStringLiteral("1"), QStringLiteral("-o"), svg});
-    QVERIFY(r.finished);
-    QCOMPARE(r.exitCode, 0);
-    QFile file(svg);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(file.readAll());
+    const QString text = exportModel(QStringLiteral("llama-3.1-70b"), QStringLiteral("70b.svg"));
     QVERIFY(text.contains(QStringLiteral(">Llama 3.1 70B decode · batch 1 · context 4096</text>")));
     QVERIFY(text.contains(QStringLiteral(
         "NVIDIA H100 SXM5 80GB: 142 GB &gt; 80 GB, does not fit (needs 2 devices)")));
@@ -436,16 +442,8 @@ void TestModelCli::exportTableHasClassRows()
     // Llama 3.1 8B decode, B = 1, S = 4096: attention per layer does 4*S*H*d + 5*S*H =
     // 67,764,224 FLOPs on 2*S*H_kv*d*2 + 2*H*d*2 = 16,793,600 B; the class row holds the
     // 32 layers: 2,168,455,168 FLOPs, 537,395,200 B, 4.0351219512 FLOP/B.
-    const QString csv = m_home.filePath(QStringLiteral("8b.csv"));
-    const Run r =
-        run({QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
-             QStringLiteral("--device"), QStringLiteral("h100-sxm5"), QStringLiteral("--batch"),
-             QStringLiteral("1"), QStringLiteral("-o"), csv});
-    QVERIFY(r.finished);
-    QCOMPARE(r.exitCode, 0);
-    QFile file(csv);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+    const QStringList lines = exportModel(QStringLiteral("llama-3.1-8b"), QStringLiteral("8b.csv"))
+                                  .split(QLatin1Char('\n'));
     const QStringList header = lines.first().split(QLatin1Char(','));
     int points = 0;
     bool attentionRow = false;

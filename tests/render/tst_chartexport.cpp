@@ -28,6 +28,7 @@ private Q_SLOTS:
     void pdfCarriesText();
     void nonexistentFolderFailsAndLeavesNoFile();
     void unknownFormatFails();
+    void longTitleFitsTheFigure();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -266,6 +267,32 @@ void TestChartExport::unknownFormatFails()
     request.width = 0;
     QVERIFY(!exportChart(m_analysis, ChartOptions(), request, &error));
     QVERIFY2(error.contains(QLatin1String("size")), qPrintable(error));
+}
+
+void TestChartExport::longTitleFitsTheFigure()
+{
+    // A two-line title whose second line is far wider than a 600 px figure: it is elided
+    // (the font shrinks to 70% at most first), so every title line ends inside the figure.
+    ChartOptions options;
+    const QString second = QStringLiteral("Needs 163 GB: ") + QString(30, QLatin1Char('x')) +
+                           QStringLiteral(" does not fit ") + QString(200, QLatin1Char('y'));
+    options.title = QStringLiteral("Short first line\n") + second;
+    ImageExport request;
+    request.path = path(QStringLiteral("title.svg"));
+    request.width = 600;
+    request.height = 400;
+    QString error;
+    QVERIFY2(exportChart(m_analysis, options, request, &error), qPrintable(error));
+    const QStringList texts = svgTexts(readAll(request.path), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(texts.contains(QStringLiteral("Short first line")));
+    bool elided = false;
+    for (const QString &text : texts) {
+        QVERIFY2(!text.contains(QString(200, QLatin1Char('y'))), qPrintable(text));
+        elided = elided || (text.startsWith(QStringLiteral("Needs 163 GB: ")) &&
+                            text.endsWith(QChar(0x2026)));
+    }
+    QVERIFY(elided);
 }
 
 QTEST_MAIN(TestChartExport)
