@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
+#include "windowtest.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -31,6 +32,8 @@
 #include <QUndoStack>
 #include <QXmlStreamReader>
 
+#include <memory>
+
 using namespace rooflab;
 using namespace rooflab::gui;
 
@@ -45,18 +48,8 @@ const QString h100 = s("h100-sxm5");
 const QString h200 = s("h200-sxm");
 const QString gemm = s("decode-mlp-up-8b");
 const QString attention = s("attn-decode-8b");
-
-// H100 SXM5 and H200 SXM; the 8B MLP up projection in decode (D = 4096, F = 14336) and 8B
-// decode attention; BF16 everywhere, batch 64, sequence 4096.
-Scenario testScenario(const Catalog &catalog)
-{
-    Scenario sc;
-    sc.devices = {h100, h200};
-    sc.operators = {*catalog.operatorSpec(gemm), *catalog.operatorSpec(attention)};
-    sc.batch = 64;
-    sc.seq = 4096;
-    return sc;
-}
+// The windows start from rooflab::test::twoOperatorScenario (windowtest.h): these two
+// operators on these two devices, BF16, batch 64, sequence 4096.
 
 QByteArray readAll(const QString &path)
 {
@@ -117,6 +110,7 @@ class TestExportDialog : public QObject
     Q_OBJECT
 
     Catalog m_catalog = Catalog::builtin();
+    std::unique_ptr<rooflab::test::ShownWindow> m_shown;
     Document *m_doc = nullptr;
     MainWindow *m_window = nullptr;
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -139,35 +133,25 @@ class TestExportDialog : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName(s("rooflab-export-tests"));
-        QCoreApplication::setOrganizationName(s("rooflab-tests"));
-        QSettings().clear();
-    }
+    void initTestCase() { rooflab::test::isolateSettings("rooflab-export-tests"); }
 
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        m_doc = new Document(m_catalog, testScenario(m_catalog));
-        m_window = new MainWindow(m_doc);
-        DisplayOptions display = m_doc->display();
-        display.animate = false;
-        m_doc->setDisplay(display);
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_shown = std::make_unique<rooflab::test::ShownWindow>(
+            m_catalog, rooflab::test::twoOperatorScenario(m_catalog), QSize(1400, 900));
+        QVERIFY(m_shown->exposed());
+        m_doc = m_shown->document();
+        m_window = m_shown->window();
         m_doc->select(h100, gemm);
     }
 
     void cleanup()
     {
-        m_doc->undoStack()->setClean();
-        delete m_window;
-        delete m_doc;
-        QSettings().clear();
+        m_shown.reset(); // no unsaved-changes prompt; settings emptied
+        m_doc = nullptr;
+        m_window = nullptr;
     }
 
     void dialogStartsWithTheWindowsChart()

@@ -12,6 +12,7 @@
 #include "rooflinechart.h"
 #include "scenariofile.h"
 #include "testhelpers.h"
+#include "windowtest.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -27,6 +28,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <memory>
+
 using namespace rooflab;
 using namespace rooflab::gui;
 
@@ -41,19 +44,8 @@ const QString h100 = s("h100-sxm5");
 const QString h200 = s("h200-sxm");
 const QString gemm = s("decode-mlp-up-8b");
 const QString attention = s("attn-decode-8b");
-
-// H100 SXM5 (BF16 matrix 989.5 TFLOP/s, FP8 1979, HBM3 3.35 TB/s) and H200 SXM (same
-// compute, 4.8 TB/s); the 8B MLP up projection in decode (D = 4096, F = 14336) and 8B decode
-// attention (H = 32, H_kv = 8, d = 128); BF16 everywhere, batch 64, sequence 4096.
-Scenario testScenario(const Catalog &catalog)
-{
-    Scenario sc;
-    sc.devices = {h100, h200};
-    sc.operators = {*catalog.operatorSpec(gemm), *catalog.operatorSpec(attention)};
-    sc.batch = 64;
-    sc.seq = 4096;
-    return sc;
-}
+// The windows start from rooflab::test::twoOperatorScenario (windowtest.h): these two
+// operators on these two devices, BF16, batch 64, sequence 4096.
 
 // Decode GEMM intensity with 2-byte weights and activations:
 // I(B) = 2·B·D·F / (2·D·F + 2·B·(D+F)), D·F = 58,720,256, D+F = 18,432.
@@ -70,6 +62,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
     Catalog m_catalog = Catalog::builtin();
+    std::unique_ptr<rooflab::test::ShownWindow> m_shown;
     Document *m_doc = nullptr;
     MainWindow *m_window = nullptr;
 
@@ -100,33 +93,23 @@ class TestMainWindow : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName(s("rooflab-gui-tests"));
-        QCoreApplication::setOrganizationName(s("rooflab-tests"));
-        QSettings().clear();
-    }
+    void initTestCase() { rooflab::test::isolateSettings("rooflab-gui-tests"); }
 
     void init()
     {
-        m_doc = new Document(m_catalog, testScenario(m_catalog));
-        m_window = new MainWindow(m_doc);
-        DisplayOptions display = m_doc->display();
-        display.animate = false;
-        m_doc->setDisplay(display);
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_shown = std::make_unique<rooflab::test::ShownWindow>(
+            m_catalog, rooflab::test::twoOperatorScenario(m_catalog), QSize(1600, 1000));
+        QVERIFY(m_shown->exposed());
+        m_doc = m_shown->document();
+        m_window = m_shown->window();
         m_doc->select(h100, gemm);
     }
 
     void cleanup()
     {
-        m_doc->undoStack()->setClean(); // no unsaved-changes prompt on close
-        delete m_window;
-        delete m_doc;
-        QSettings().clear();
+        m_shown.reset(); // no unsaved-changes prompt; settings emptied
+        m_doc = nullptr;
+        m_window = nullptr;
     }
 
     void sliderStartsAtTheBatch()
@@ -418,7 +401,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(s("b512.rooflab.json"));
-        Scenario sc = testScenario(m_catalog);
+        Scenario sc = rooflab::test::twoOperatorScenario(m_catalog);
         sc.batch = 512;
         ViewState view;
         view.selectedDevice = h200;

@@ -11,6 +11,7 @@
 #include "modelpanel.h"
 #include "sharebarchart.h"
 #include "testhelpers.h"
+#include "windowtest.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -22,6 +23,8 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
+
+#include <memory>
 
 using namespace rooflab;
 using namespace rooflab::gui;
@@ -57,6 +60,7 @@ class TestModelWindow : public QObject
     Q_OBJECT
 
     Catalog m_catalog = Catalog::builtin();
+    std::unique_ptr<rooflab::test::ShownWindow> m_shown;
     Document *m_doc = nullptr;
     MainWindow *m_window = nullptr;
 
@@ -78,33 +82,23 @@ class TestModelWindow : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName(s("rooflab-model-window-tests"));
-        QCoreApplication::setOrganizationName(s("rooflab-tests"));
-        QSettings().clear();
-    }
+    void initTestCase() { rooflab::test::isolateSettings("rooflab-model-window-tests"); }
 
     void init()
     {
-        m_doc = new Document(m_catalog, llamaScenario());
-        m_window = new MainWindow(m_doc);
-        DisplayOptions display = m_doc->display();
-        display.animate = false;
-        m_doc->setDisplay(display);
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_shown = std::make_unique<rooflab::test::ShownWindow>(m_catalog, llamaScenario(),
+                                                               QSize(1600, 1000));
+        QVERIFY(m_shown->exposed());
+        m_doc = m_shown->document();
+        m_window = m_shown->window();
         m_doc->select(h100, projections);
     }
 
     void cleanup()
     {
-        m_doc->undoStack()->setClean(); // no unsaved-changes prompt on close
-        delete m_window;
-        delete m_doc;
-        QSettings().clear();
+        m_shown.reset(); // no unsaved-changes prompt; settings emptied
+        m_doc = nullptr;
+        m_window = nullptr;
     }
 
     void pickerSwitchesBetweenModelAndOperators()

@@ -1,0 +1,77 @@
+#pragma once
+
+// What the window tests share: settings kept apart from the user's, the two-operator
+// scenario most of them start from, and a window shown offscreen with animations off.
+
+#include "catalog.h"
+#include "document.h"
+#include "mainwindow.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QUndoStack>
+
+namespace rooflab::test {
+
+// Test-mode folders and an application name of the test's own, so QSettings never reads or
+// writes the user's; starts empty.
+inline void isolateSettings(const char *applicationName)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setApplicationName(QString::fromUtf8(applicationName));
+    QCoreApplication::setOrganizationName(QStringLiteral("rooflab-tests"));
+    QSettings().clear();
+}
+
+// H100 SXM5 (BF16 matrix 989.5 TFLOP/s, FP8 1979, HBM3 3.35 TB/s) and H200 SXM (same
+// compute, 4.8 TB/s); the 8B MLP up projection in decode (decode-mlp-up-8b: D = 4096,
+// F = 14336) and 8B decode attention (attn-decode-8b: H = 32, H_kv = 8, d = 128); BF16
+// everywhere, batch 64, sequence 4096.
+inline Scenario twoOperatorScenario(const Catalog &catalog)
+{
+    Scenario sc;
+    sc.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")};
+    sc.operators = {*catalog.operatorSpec(QStringLiteral("decode-mlp-up-8b")),
+                    *catalog.operatorSpec(QStringLiteral("attn-decode-8b"))};
+    sc.batch = 64;
+    sc.seq = 4096;
+    return sc;
+}
+
+// A window on a new document of `scenario`, shown at `size` with animations off (tests read
+// where points are, not where they glide). Owns both; closes without the unsaved-changes
+// prompt and empties the settings again.
+class ShownWindow
+{
+public:
+    ShownWindow(const Catalog &catalog, const Scenario &scenario, QSize size)
+        : m_document(catalog, scenario), m_window(&m_document)
+    {
+        gui::DisplayOptions display = m_document.display();
+        display.animate = false;
+        m_document.setDisplay(display);
+        m_window.resize(size);
+        m_window.show();
+        m_exposed = QTest::qWaitForWindowExposed(&m_window);
+    }
+    ~ShownWindow()
+    {
+        m_document.undoStack()->setClean();
+        QSettings().clear();
+    }
+    ShownWindow(const ShownWindow &) = delete;
+    ShownWindow &operator=(const ShownWindow &) = delete;
+
+    bool exposed() const { return m_exposed; }
+    gui::Document *document() { return &m_document; }
+    gui::MainWindow *window() { return &m_window; }
+
+private:
+    gui::Document m_document;
+    gui::MainWindow m_window;
+    bool m_exposed = false;
+};
+
+} // namespace rooflab::test
