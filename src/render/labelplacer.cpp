@@ -3,6 +3,7 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -79,6 +80,7 @@ void LabelPlacer::addObstacle(const QRectF &rect, bool blocksLeaders)
     if (blocksLeaders)
         m_leaderBlockers.append(rect);
     m_rects.append(rect);
+    m_rectIsLabel.push_back(0);
     insertRect(rect, static_cast<int>(m_rects.size() - 1));
 }
 
@@ -89,7 +91,7 @@ void LabelPlacer::addObstacle(const QLineF &segment, double clearance)
                            .adjusted(-clearance, -clearance, clearance, clearance);
     if (!box.intersects(m_bounds))
         return;
-    m_segments.append({segment, clearance, box});
+    m_segments.append({segment, clearance, box, segment.length()});
     // Listed in the cells along the line (within its clearance), not its whole bounding
     // box: a long diagonal roof would otherwise sit in every cell of the plot.
     const int index = static_cast<int>(m_segments.size() - 1);
@@ -127,21 +129,11 @@ void LabelPlacer::rollback(const Mark &mark)
             cell.pop_back();
     }
     m_rects.resize(mark.rects);
+    m_rectIsLabel.resize(static_cast<size_t>(mark.rects));
     m_placed.resize(mark.placed);
     m_segments.resize(mark.segments);
     m_leaderBlockers.resize(mark.blockers);
     m_noRoom.clear(); // there may be room again
-}
-
-int LabelPlacer::cellColumn(double x) const
-{
-    return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
-                      m_columns - 1);
-}
-
-int LabelPlacer::cellRow(double y) const
-{
-    return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0, m_rows - 1);
 }
 
 bool LabelPlacer::segmentHitsRect(const QLineF &segment, const QRectF &rect)
@@ -233,7 +225,7 @@ bool LabelPlacer::segmentsFree(const QRectF &rect, const QLineF &ignored) const
 
 bool LabelPlacer::isFree(const QRectF &rect) const
 {
-    return m_bounds.contains(rect) && rectsFree(rect) && segmentsFree(rect, QLineF());
+    return inBounds(rect) && rectsFree(rect) && segmentsFree(rect, QLineF());
 }
 
 int LabelPlacer::overlapScore(const QRectF &rect) const
@@ -398,7 +390,7 @@ bool LabelPlacer::runsAlongALine(const QLineF &leader) const
                 continue;
             seen = m_segmentQuery;
             const QLineF &line = m_segments.at(index).line;
-            const double l = line.length();
+            const double l = m_segments.at(index).length;
             const double cross =
                 l > 0 ? std::abs(dir.x() * line.dy() - dir.y() * line.dx()) / l : 1;
             if (cross < 0.2) // within about 11 degrees
@@ -413,7 +405,18 @@ bool LabelPlacer::runsAlongALine(const QLineF &leader) const
     for (int i = 0; i <= samples; ++i) {
         const QPointF p = leader.pointAt(samples > 0 ? double(i) / samples : 0.0);
         const bool onLine = std::any_of(parallel.cbegin(), parallel.cend(), [&](int index) {
-            return distanceToSegment(p, m_segments.at(index).line) <= near;
+            // Plainly further than `near` from the segment's box (a margin for rounding):
+            // no need to measure.
+            const Segment &s = m_segments.at(index);
+            const double x0 = std::min(s.line.x1(), s.line.x2()),
+                         x1 = std::max(s.line.x1(), s.line.x2());
+            const double y0 = std::min(s.line.y1(), s.line.y2()),
+                         y1 = std::max(s.line.y1(), s.line.y2());
+            constexpr double margin = near + 0.01;
+            if (p.x() < x0 - margin || p.x() > x1 + margin || p.y() < y0 - margin ||
+                p.y() > y1 + margin)
+                return false;
+            return distanceToSegment(p, s.line) <= near;
         });
         run = onLine ? run + 1 : 0;
         if (run * step > longest)
@@ -428,19 +431,43 @@ bool LabelPlacer::leaderFree(const QLineF &leader) const
         if (segmentHitsRect(leader, blocker))
             return false;
     }
-    // A leader may cross markers and roofs only briefly; it must not cut through text.
-    const QRectF box = QRectF(leader.p1(), leader.p2()).normalized();
-    for (const QRectF &label : m_placed) {
-        if (overlaps(box.adjusted(-1, -1, 1, 1), label) && segmentHitsRect(leader, label))
-            return false;
-    }
-    return !runsAlongALine(leader);
+    return labelsFree(leader) && !runsAlongALine(leader);
 }
 
-QList<QPointF> LabelPlacer::candidateTopLefts(const LabelRequest &request,
-                                              QList<bool> *leaders) const
+bool LabelPlacer::labelsFree(const QLineF &leader) const
 {
-    QList<QPointF> result;
+    // A leader may cross markers and roofs only briefly; it must not cut through text.
+    const QRectF box = QRectF(leader.p1(), leader.p2()).normalized().adjusted(-1, -1, 1, 1);
+    const int x0 = cellColumn(box.left()), x1 = cellColumn(box.right());
+    const int y0 = cellRow(box.top()), y1 = cellRow(box.bottom());
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > m_placed.size()) { // fewer labels than cells to visit
+        return std::none_of(m_placed.cbegin(), m_placed.cend(), [&](const QRectF &label) {
+            return overlaps(box, label) && segmentHitsRect(leader, label);
+        });
+    }
+    // The labels listed in the cells of the leader's box (every label inside the bounds is
+    // listed in each cell it touches), each checked once.
+    if (m_seen.size() < static_cast<size_t>(m_rects.size()))
+        m_seen.resize(static_cast<size_t>(m_rects.size()), 0);
+    ++m_query;
+    for (int y = y0; y <= y1; ++y) {
+        for (int x = x0; x <= x1; ++x) {
+            for (int index : m_grid[static_cast<size_t>(y * m_columns + x)]) {
+                unsigned &seen = m_seen[static_cast<size_t>(index)];
+                if (seen == m_query || !m_rectIsLabel[static_cast<size_t>(index)])
+                    continue;
+                seen = m_query;
+                const QRectF &label = m_rects.at(index);
+                if (overlaps(box, label) && segmentHitsRect(leader, label))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *candidates) const
+{
     const QRectF a = request.anchor;
     const double w = request.size.width(), h = request.size.height();
     const QPointF c = a.center();
@@ -452,52 +479,56 @@ QList<QPointF> LabelPlacer::candidateTopLefts(const LabelRequest &request,
         {a.left() - g / 2 - w, a.top() - h}, {a.left() - g / 2 - w, a.bottom()},
         {c.x() - w / 2, a.top() - g - h},    {c.x() - w / 2, a.bottom() + g},
     };
-    for (const QPointF &p : near) {
-        result.append(p);
-        leaders->append(false);
-    }
+    for (const QPointF &p : near)
+        candidates->append({p, false});
     if (!request.allowLeader)
-        return result;
-    // Further out, on rings around the anchor, joined by a leader line.
-    for (double ring : leaderRings) {
+        return;
+    // Further out, on rings around the anchor, joined by a leader line (the directions'
+    // cosines and sines worked out once).
+    static const auto directions = [] {
+        std::array<QPointF, ringDirections> result;
         for (int i = 0; i < ringDirections; ++i) {
             const double angle = i * 2 * std::numbers::pi / ringDirections;
-            const double dx = std::cos(angle), dy = std::sin(angle);
-            const QPointF centre(c.x() + dx * (a.width() / 2 + ring + w / 2),
-                                 c.y() + dy * (a.height() / 2 + ring + h / 2));
-            result.append(centre - QPointF(w / 2, h / 2));
-            leaders->append(true);
+            result[static_cast<size_t>(i)] = {std::cos(angle), std::sin(angle)};
+        }
+        return result;
+    }();
+    for (double ring : leaderRings) {
+        for (const QPointF &d : directions) {
+            const QPointF centre(c.x() + d.x() * (a.width() / 2 + ring + w / 2),
+                                 c.y() + d.y() * (a.height() / 2 + ring + h / 2));
+            candidates->append({centre - QPointF(w / 2, h / 2), true});
         }
     }
-    return result;
 }
 
 bool LabelPlacer::placeParts(const QList<QRectF> &parts, const QLineF &ownLine)
 {
     for (const QRectF &part : parts) {
-        if (!m_bounds.contains(part) || !rectsFree(part) || !segmentsFree(part, ownLine))
+        if (!inBounds(part) || !rectsFree(part) || !segmentsFree(part, ownLine))
             return false;
     }
     for (const QRectF &part : parts) {
         m_placed.append(part);
         m_rects.append(part);
+        m_rectIsLabel.push_back(1);
         insertRect(part, static_cast<int>(m_rects.size() - 1));
     }
     return true;
 }
 
-QList<QPointF> LabelPlacer::wideRing(const LabelRequest &request, int ring) const
+void LabelPlacer::wideRing(const LabelRequest &request, int ring, Spots *spots) const
 {
     // The places `ring` grid steps away from the anchor (a square ring), nearest first.
     const double w = request.size.width(), h = request.size.height();
     const double step = ringStep(request.size);
     const QPointF c = request.anchor.center();
-    QList<std::pair<double, QPointF>> spots;
+    spots->clear();
     const auto add = [&](int i, int j) {
         const QPointF centre(c.x() + i * step, c.y() + j * step);
         const QRectF rect(centre - QPointF(w / 2, h / 2), request.size);
-        if (m_bounds.contains(rect))
-            spots.append({double(i) * i + double(j) * j, rect.topLeft()});
+        if (inBounds(rect))
+            spots->push_back({double(i) * i + double(j) * j, rect.topLeft()});
     };
     for (int k = -ring; k <= ring; ++k) {
         add(k, -ring);
@@ -507,20 +538,15 @@ QList<QPointF> LabelPlacer::wideRing(const LabelRequest &request, int ring) cons
             add(ring, k);
         }
     }
-    std::sort(spots.begin(), spots.end(),
+    std::sort(spots->begin(), spots->end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
-    QList<QPointF> result;
-    result.reserve(spots.size());
-    for (const auto &spot : std::as_const(spots))
-        result.append(spot.second);
-    return result;
 }
 
 bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
                              LabelPlacement *placement)
 {
     const QRectF rect(topLeft, request.size);
-    if (!m_bounds.contains(rect) || !rectsFree(rect) || !segmentsFree(rect, request.ownLine))
+    if (!inBounds(rect) || !rectsFree(rect) || !segmentsFree(rect, request.ownLine))
         return false;
     *placement = {};
     placement->rect = rect;
@@ -537,24 +563,26 @@ bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft
         addObstacle(placement->leaderLine, 1.5); // later labels keep off the leader
     m_placed.append(rect);
     m_rects.append(rect);
+    m_rectIsLabel.push_back(1);
     insertRect(rect, static_cast<int>(m_rects.size() - 1));
     return true;
 }
 
 LabelPlacement LabelPlacer::place(const LabelRequest &request)
 {
-    QList<QPointF> positions;
-    QList<bool> leaders;
-    if (!request.fixedTopLefts.isEmpty()) {
-        positions = request.fixedTopLefts;
-        leaders = QList<bool>(positions.size(), false);
-    } else {
-        positions = candidateTopLefts(request, &leaders);
-    }
     LabelPlacement placement;
-    for (qsizetype i = 0; i < positions.size(); ++i) {
-        if (tryReserve(request, positions.at(i), leaders.at(i), &placement))
-            return placement;
+    if (!request.fixedTopLefts.isEmpty()) {
+        for (const QPointF &topLeft : request.fixedTopLefts) {
+            if (tryReserve(request, topLeft, false, &placement))
+                return placement;
+        }
+    } else {
+        Candidates candidates;
+        candidateTopLefts(request, &candidates);
+        for (const Candidate &candidate : std::as_const(candidates)) {
+            if (tryReserve(request, candidate.first, candidate.second, &placement))
+                return placement;
+        }
     }
     if (request.reach > 0) {
         // Further out, nearest first: ring after ring of a grid around the anchor, as far as
@@ -574,10 +602,14 @@ LabelPlacement LabelPlacer::place(const LabelRequest &request)
         const double farthest =
             std::min(request.reach, toEdge) + std::max(request.size.width(), request.size.height());
         const int rings = static_cast<int>(std::ceil(farthest / step));
+        Spots spots;
         for (int ring = 1; ring <= rings; ++ring) {
-            for (const QPointF &topLeft : wideRing(request, ring)) {
+            wideRing(request, ring, &spots);
+            for (const auto &spot : spots) {
+                const QPointF &topLeft = spot.second;
                 const QRectF rect(topLeft, request.size);
-                if (QLineF(nearestPointOnRect(rect, target), target).length() > request.reach)
+                if (!unbounded &&
+                    QLineF(nearestPointOnRect(rect, target), target).length() > request.reach)
                     continue;
                 if (tryReserve(request, topLeft, true, &placement))
                     return placement;

@@ -5,9 +5,11 @@
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace rooflab {
@@ -127,19 +129,44 @@ private:
         QLineF line;
         double clearance;
         QRectF bounds;
+        double length; // line.length(), worked out once
     };
 
     // The segment's parameter range [from, to] inside `rect`; false when it misses it.
     static bool clip(const QLineF &segment, const QRectF &rect, double *from, double *to);
     void insertRect(const QRectF &rect, int index);
-    int cellColumn(double x) const;
-    int cellRow(double y) const;
+    int cellColumn(double x) const
+    {
+        return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
+                          m_columns - 1);
+    }
+    int cellRow(double y) const
+    {
+        return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0,
+                          m_rows - 1);
+    }
+    // m_bounds.contains(rect), inlined for the hot loops (the same comparisons as Qt's when
+    // both have positive sizes, else Qt's own).
+    bool inBounds(const QRectF &rect) const
+    {
+        if (!(rect.right() > rect.left() && rect.bottom() > rect.top() &&
+              m_bounds.right() > m_bounds.left() && m_bounds.bottom() > m_bounds.top()))
+            return m_bounds.contains(rect);
+        return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
+               rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
+    }
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
     bool leaderFree(const QLineF &leader) const;
     bool runsAlongALine(const QLineF &leader) const;
-    QList<QPointF> candidateTopLefts(const LabelRequest &request, QList<bool> *leaders) const;
-    QList<QPointF> wideRing(const LabelRequest &request, int ring) const;
+    // A place to try: a top-left corner, and whether it needs a leader line.
+    using Candidate = std::pair<QPointF, bool>;
+    using Candidates = QVarLengthArray<Candidate, 72>;
+    void candidateTopLefts(const LabelRequest &request, Candidates *candidates) const;
+    // Distance squared (in grid steps) and top-left corner of the places on one ring.
+    using Spots = std::vector<std::pair<double, QPointF>>;
+    void wideRing(const LabelRequest &request, int ring, Spots *spots) const;
+    bool labelsFree(const QLineF &leader) const;
     template <typename Visit> void forEachRectNear(const QRectF &rect, Visit visit) const;
     bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
                     LabelPlacement *placement);
@@ -150,6 +177,7 @@ private:
     std::vector<std::vector<int>> m_grid;        // rect indices per cell
     std::vector<std::vector<int>> m_segmentGrid; // segment indices per cell
     QList<QRectF> m_rects;                       // obstacles and placed labels
+    std::vector<char> m_rectIsLabel;             // per rect: a placed label (not an obstacle)
     QList<QRectF> m_placed;
     QList<Segment> m_segments;
     QList<QRectF> m_leaderBlockers;

@@ -14,20 +14,29 @@ QPointF PointMotion::interpolate(const QPointF &from, const QPointF &to, double 
 
 void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets)
 {
-    m_keys = keys;
-    m_to = targets;
-    m_from.clear();
+    // A batch change usually keeps the same keys in the same order: then each point starts
+    // where it is drawn now without a look-up.
+    const bool sameKeys = m_keysUnique && keys == m_keys;
+    const auto currentOf = [&](qsizetype i, const Key &key) -> const QPointF * {
+        if (sameKeys)
+            return &m_current.at(i);
+        const auto it = m_index.constFind(key);
+        return it == m_index.constEnd() ? nullptr : &m_current.at(*it);
+    };
+    QList<QPointF> from;
+    from.reserve(keys.size());
     m_moving = false;
     QHash<Key, QPolygonF> trails;
     for (qsizetype i = 0; i < keys.size(); ++i) {
         const Key &key = keys.at(i);
-        const auto it = m_current.constFind(key);
-        const QPointF from = it == m_current.constEnd() ? targets.at(i) : *it;
-        m_from.append(from);
+        const QPointF *current = currentOf(i, key);
+        from.append(current ? *current : targets.at(i));
+        if (m_trails.isEmpty() && from.last() == targets.at(i))
+            continue; // no trail before, none now
         QPolygonF trail = m_trails.value(key);
-        if (from != targets.at(i)) {
+        if (from.last() != targets.at(i)) {
             m_moving = true;
-            trail.append(from);
+            trail.append(from.last());
             while (trail.size() > trailLength)
                 trail.removeFirst();
         }
@@ -35,19 +44,30 @@ void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets
             trails.insert(key, trail);
     }
     m_trails = trails;
-    m_current.clear();
-    for (qsizetype i = 0; i < keys.size(); ++i)
-        m_current.insert(keys.at(i), m_from.at(i));
+    m_from = from;
+    m_to = targets;
+    m_current = from;
+    if (!sameKeys) {
+        m_keys = keys;
+        m_index.clear();
+        m_index.reserve(keys.size());
+        for (qsizetype i = 0; i < keys.size(); ++i)
+            m_index.insert(keys.at(i), i); // the last of equal keys wins
+        m_keysUnique = m_index.size() == keys.size();
+    }
 }
 
 QList<QPointF> PointMotion::positionsAt(double t)
 {
     QList<QPointF> positions;
     positions.reserve(m_keys.size());
-    for (qsizetype i = 0; i < m_keys.size(); ++i) {
-        const QPointF p = t >= 1 ? m_to.at(i) : interpolate(m_from.at(i), m_to.at(i), t);
-        positions.append(p);
-        m_current.insert(m_keys.at(i), p);
+    for (qsizetype i = 0; i < m_keys.size(); ++i)
+        positions.append(t >= 1 ? m_to.at(i) : interpolate(m_from.at(i), m_to.at(i), t));
+    if (m_keysUnique) {
+        m_current = positions;
+    } else { // of equal keys, the last one's place is the key's place (see m_index)
+        for (qsizetype i = 0; i < m_keys.size(); ++i)
+            m_current[m_index.value(m_keys.at(i))] = positions.at(i);
     }
     return positions;
 }

@@ -43,7 +43,11 @@ public:
 private:
     QList<Key> m_keys;
     QList<QPointF> m_from, m_to;
-    QHash<Key, QPointF> m_current;
+    // Where each key is drawn now: m_current[m_index[key]] (the last of equal keys), kept
+    // as a list so that a frame updates it without hashing every key again.
+    QHash<Key, qsizetype> m_index;
+    QList<QPointF> m_current;
+    bool m_keysUnique = true; // no key repeats in m_keys: m_index[m_keys[i]] == i
     QHash<Key, QPolygonF> m_trails;
     bool m_moving = false;
 };

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -43,13 +44,24 @@ QSizeF measured(const QFont &font, const QString &text)
     return TextCache::size(font, text);
 }
 
+// What every pass of one frame's layout works out alike, kept from the first pass: the
+// label units (same points, same pixels) and the raster the legend is placed on (the legend
+// goes in before any point label, on the same lines, markers and fixed labels).
+struct PassCache
+{
+    std::optional<QList<LabelUnit>> units;
+    int skipped = 0;
+    std::optional<CoverageMap> legendCoverage;
+    QHash<QString, QStringList> legendLines; // Layouter::legendLinesOf() per text
+};
+
 class Layouter
 {
 public:
     // `unlabelledBefore`: labels left out in the previous pass (the legend says how many).
-    Layouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore)
+    Layouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore, PassCache &cache)
         : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2)),
-          m_unlabelledBefore(unlabelledBefore)
+          m_unlabelledBefore(unlabelledBefore), m_cache(cache)
     {
     }
 
@@ -173,6 +185,7 @@ private:
     const AxisMapping &map;
     LabelPlacer placer;
     int m_unlabelledBefore = 0;
+    PassCache &m_cache;
     QList<int> m_slopeLabelMissing; // devices whose memory slope found no room for its label
     bool m_newNumbers = false;
     int m_numberLines = 0; // legend lines the numbered labels take
@@ -182,6 +195,9 @@ private:
 
 QStringList Layouter::legendLinesOf(const QString &names) const
 {
+    const auto known = m_cache.legendLines.constFind(names);
+    if (known != m_cache.legendLines.constEnd())
+        return *known;
     // The names of a numbered label (one a line in `names`), joined by commas into lines no
     // wider than a third of the plot; a name too long alone is cut.
     const QFont &font = m.fonts.legend;
@@ -202,6 +218,7 @@ QStringList Layouter::legendLinesOf(const QString &names) const
         if (TextCache::advance(font, l) > width)
             l = QFontMetricsF(font).elidedText(l, Qt::ElideRight, width);
     }
+    m_cache.legendLines.insert(names, lines);
     return lines;
 }
 
@@ -325,7 +342,9 @@ void Layouter::placeLegend()
         }
     }
     double bestHidden = std::numeric_limits<double>::max();
-    const CoverageMap coverage = placer.coverageMap(legendArea(map), 10, 10);
+    if (!m_cache.legendCoverage)
+        m_cache.legendCoverage = placer.coverageMap(legendArea(map), 10, 10);
+    const CoverageMap &coverage = *m_cache.legendCoverage;
     for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
         const LegendLayout probe =
             LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, columns);
@@ -519,10 +538,11 @@ void Layouter::placeBatchMarks()
 
 void Layouter::placePointLabels()
 {
-    int skipped = 0;
-    const QList<LabelUnit> units =
-        buildLabelUnits(m, f.pointPixels, map.rect, f.markerSize, maxLabelUnits, &skipped);
-    f.unlabelled += skipped;
+    if (!m_cache.units)
+        m_cache.units = buildLabelUnits(m, f.pointPixels, map.rect, f.markerSize, maxLabelUnits,
+                                        &m_cache.skipped);
+    const QList<LabelUnit> &units = *m_cache.units;
+    f.unlabelled += m_cache.skipped;
     // Each label next to its markers or not far off with a leader line; those that find no
     // room become numbers anywhere on the chart, or as a last resort labels with a long
     // leader line.
@@ -639,10 +659,11 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
     // Numbered labels lengthen the legend, which may push labels elsewhere: when a pass
     // hands out numbers, lay out again with them kept.
     int unlabelledBefore = 0;
+    PassCache cache;
     for (int pass = 0; pass < maxPasses; ++pass) {
         frame.texts.clear();
         frame.unlabelled = 0;
-        Layouter layouter(model, frame, unlabelledBefore);
+        Layouter layouter(model, frame, unlabelledBefore, cache);
         const bool again = layouter.run();
         if (!again || pass == maxPasses - 1) {
             layouter.finishLegend();

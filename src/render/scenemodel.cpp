@@ -46,11 +46,11 @@ QSizeF textSize(const QFont &f, const QString &text)
 
 // The memory level the points of a device were measured against: the bandwidth of its
 // points, else its main memory.
-const MemoryRoof *analysedMemory(const DeviceRoofs &device, const Analysis &analysis)
+const MemoryRoof *analysedMemory(const DeviceRoofs &device, const Analysis &analysis,
+                                 const QList<qsizetype> &devicePoints)
 {
-    for (const PointAnalysis &p : analysis.points) {
-        if (p.deviceId != device.deviceId)
-            continue;
+    for (qsizetype i : devicePoints) {
+        const PointAnalysis &p = analysis.points.at(i);
         for (const MemoryRoof &m : device.memory) {
             if (same(m.bandwidth, p.bandwidth))
                 return &m;
@@ -89,9 +89,10 @@ QString rateUnit(const QString &math)
                                                  : QStringLiteral("FLOP/s");
 }
 
-void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const Analysis &analysis)
+void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const Analysis &analysis,
+               const QList<qsizetype> &devicePoints)
 {
-    const MemoryRoof *memory = analysedMemory(device, analysis);
+    const MemoryRoof *memory = analysedMemory(device, analysis, devicePoints);
     const QList<const ComputeRoof *> computes = drawnRoofs(device);
     if (!memory || memory->bandwidth <= 0 || computes.isEmpty())
         return;
@@ -172,12 +173,15 @@ void markShared(SceneModel &model)
 void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString, int> &devices)
 {
     QHash<std::pair<QString, double>, int> groupOf; // operator id, intensity
+    groupOf.reserve(analysis.points.size());
+    model.points.reserve(analysis.points.size());
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
         const PointAnalysis &p = analysis.points.at(i);
-        if (!devices.contains(p.deviceId) || !drawable(p.intensity, p.attainableFlops))
+        const auto device = devices.constFind(p.deviceId);
+        if (device == devices.constEnd() || !drawable(p.intensity, p.attainableFlops))
             continue;
         ScenePoint point;
-        point.device = devices.value(p.deviceId);
+        point.device = *device;
         point.analysisIndex = static_cast<int>(i);
         point.shape = markerForKind(p.kind);
         point.filled = markerFilledForKind(p.kind);
@@ -187,11 +191,12 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         point.y = p.attainableFlops;
         point.markerScale = markerScaleForShare(p.share);
         const std::pair<QString, double> key(p.operatorId, p.intensity);
-        if (!groupOf.contains(key)) {
-            groupOf.insert(key, static_cast<int>(model.groups.size()));
+        auto known = groupOf.constFind(key);
+        if (known == groupOf.constEnd()) {
+            known = groupOf.insert(key, static_cast<int>(model.groups.size()));
             model.groups.append({p.operatorName, {}, false, {}});
         }
-        point.group = groupOf.value(key);
+        point.group = *known;
         SceneGroup &group = model.groups[point.group];
         group.points.append(static_cast<int>(model.points.size()));
         group.selected = group.selected || point.selected;
@@ -199,7 +204,20 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
     }
 }
 
-void addBatchMarks(SceneModel &model, const Analysis &analysis)
+// The model's points of each device (indices into model.points, in order).
+QList<QList<int>> pointsByDevice(const SceneModel &model)
+{
+    QList<QList<int>> result(model.deviceNames.size());
+    for (qsizetype i = 0; i < model.points.size(); ++i) {
+        const int device = model.points.at(i).device;
+        if (device >= 0 && device < result.size())
+            result[device].append(static_cast<int>(i));
+    }
+    return result;
+}
+
+void addBatchMarks(SceneModel &model, const Analysis &analysis,
+                   const QList<QList<int>> &devicePoints)
 {
     for (const SceneRoof &roof : std::as_const(model.roofs)) {
         if (roof.ghost)
@@ -207,7 +225,10 @@ void addBatchMarks(SceneModel &model, const Analysis &analysis)
         double low = std::numeric_limits<double>::max(), high = 0;
         SceneBatchMark mark{roof.device, roof.ridge, roof.peak, {}, {}, false};
         double selectedBatch = 0;
-        for (const ScenePoint &point : std::as_const(model.points)) {
+        if (roof.device < 0 || roof.device >= devicePoints.size())
+            continue;
+        for (int index : devicePoints.at(roof.device)) {
+            const ScenePoint &point = model.points.at(index);
             const PointAnalysis &p = analysis.points.at(point.analysisIndex);
             // Decode GEMMs tell the batching story; any other kind only when selected.
             if (point.device != roof.device || !p.ridgeBatch || !same(p.peakFlops, roof.peak) ||
@@ -376,16 +397,25 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     model.theme = ChartTheme::forTheme(options.theme);
     model.fonts = SceneFonts::make(options.fontScale > 0 ? options.fontScale : 1.0);
     model.achievable = analysis.roof == RoofMode::Achievable;
+    // Each device's points (indices into analysis.points, in order), found in one pass.
+    QHash<QString, QList<qsizetype>> pointsOf;
+    for (const DeviceRoofs &device : analysis.devices)
+        pointsOf.insert(device.deviceId, {});
+    for (qsizetype i = 0; i < analysis.points.size(); ++i) {
+        const auto it = pointsOf.find(analysis.points.at(i).deviceId);
+        if (it != pointsOf.end())
+            it->append(i);
+    }
     QHash<QString, int> devices;
     for (const DeviceRoofs &device : analysis.devices) {
         const int index = static_cast<int>(model.deviceNames.size());
         devices.insert(device.deviceId, index);
         model.deviceNames.append(device.deviceName);
-        addDevice(model, index, device, analysis);
+        addDevice(model, index, device, analysis, pointsOf.value(device.deviceId));
     }
     markShared(model);
     addPoints(model, analysis, devices);
-    addBatchMarks(model, analysis);
+    addBatchMarks(model, analysis, pointsByDevice(model));
     addLegend(model, analysis);
     chooseZoneRoof(model, analysis);
     computeContent(model);

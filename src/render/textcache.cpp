@@ -12,9 +12,23 @@ namespace {
 // Forget everything past this many entries (thousands of distinct operator names).
 constexpr qsizetype maxEntries = 20000;
 
-QString keyOf(const QFont &font, const QString &text)
+// A font and a text. Compared and hashed through QFont's own operator== and qHash: far
+// cheaper than QFont::key(), which formats every attribute into a string on each look-up.
+struct Key
 {
-    return font.key() + QChar(0) + text;
+    QFont font;
+    QString text;
+    bool operator==(const Key &other) const { return text == other.text && font == other.font; }
+};
+
+size_t qHash(const Key &key, size_t seed = 0)
+{
+    return qHashMulti(seed, key.font, key.text);
+}
+
+Key keyOf(const QFont &font, const QString &text)
+{
+    return {font, text};
 }
 
 template <typename Cache> void bound(Cache &cache)
@@ -27,8 +41,8 @@ template <typename Cache> void bound(Cache &cache)
 
 QSizeF TextCache::size(const QFont &font, const QString &text)
 {
-    static thread_local QHash<QString, QSizeF> cache;
-    const QString key = keyOf(font, text);
+    static thread_local QHash<Key, QSizeF> cache;
+    const Key key = keyOf(font, text);
     const auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return *it;
@@ -40,8 +54,8 @@ QSizeF TextCache::size(const QFont &font, const QString &text)
 
 double TextCache::advance(const QFont &font, const QString &line)
 {
-    static thread_local QHash<QString, double> cache;
-    const QString key = keyOf(font, line);
+    static thread_local QHash<Key, double> cache;
+    const Key key = keyOf(font, line);
     const auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return *it;
@@ -51,8 +65,8 @@ double TextCache::advance(const QFont &font, const QString &line)
 
 const QStaticText &TextCache::line(const QFont &font, const QString &line)
 {
-    static thread_local QHash<QString, QStaticText> cache;
-    const QString key = keyOf(font, line);
+    static thread_local QHash<Key, QStaticText> cache;
+    const Key key = keyOf(font, line);
     auto it = cache.find(key);
     if (it != cache.end())
         return *it;
