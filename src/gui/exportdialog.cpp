@@ -2,6 +2,7 @@
 #include "ui_exportdialog.h"
 
 #include "scenariofile.h"
+#include "theme.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -25,17 +26,6 @@ QString formatLabel(const QString &format)
     if (format == QLatin1String("pdf"))
         return ExportDialog::tr("PDF document (*.pdf)");
     return ExportDialog::tr("PNG image (*.png)");
-}
-
-QString themeLabel(const QString &name)
-{
-    if (name == QLatin1String("dark"))
-        return ExportDialog::tr("Dark");
-    if (name == QLatin1String("print"))
-        return ExportDialog::tr("Print (greyscale-safe)");
-    if (name == QLatin1String("colorblind"))
-        return ExportDialog::tr("Colour-blind safe");
-    return ExportDialog::tr("Light");
 }
 
 void selectData(QComboBox *combo, const QVariant &value)
@@ -69,7 +59,7 @@ ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize,
     for (int scale : {1, 2, 3})
         m_ui->scaleCombo->addItem(tr("%1×").arg(scale), double(scale));
     for (const QString &theme : scenarioThemeNames())
-        m_ui->themeCombo->addItem(themeLabel(theme), theme);
+        m_ui->themeCombo->addItem(themeDisplayName(theme), theme);
     m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
     m_ui->chartSizeButton->setEnabled(chartSize.isValid() && !chartSize.isEmpty());
     setChoices(choices);

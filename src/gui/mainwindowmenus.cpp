@@ -6,6 +6,7 @@
 #include "fileactions.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
+#include "theme.h"
 #include "version.h"
 
 #include <QActionGroup>
@@ -16,23 +17,6 @@
 #include <QUndoStack>
 
 namespace rooflab::gui {
-
-namespace {
-
-QString themeLabel(const QString &name)
-{
-    if (name == QLatin1String("light"))
-        return MainWindow::tr("&Light");
-    if (name == QLatin1String("dark"))
-        return MainWindow::tr("&Dark");
-    if (name == QLatin1String("print"))
-        return MainWindow::tr("&Print (greyscale-safe)");
-    if (name == QLatin1String("colorblind"))
-        return MainWindow::tr("&Colour-blind safe");
-    return name;
-}
-
-} // namespace
 
 void MainWindow::createMenus()
 {
@@ -109,7 +93,7 @@ void MainWindow::createViewMenu()
     QMenu *themes = menu->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
     for (const QString &name : scenarioThemeNames()) {
-        QAction *action = themes->addAction(themeLabel(name));
+        QAction *action = themes->addAction(QLatin1Char('&') + themeDisplayName(name));
         action->setCheckable(true);
         action->setData(name);
         m_themeGroup->addAction(action);

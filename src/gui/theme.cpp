@@ -1,6 +1,7 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFont>
 #include <QPalette>
@@ -85,6 +86,19 @@ void applyTheme(QApplication &app, const QString &theme, bool largeText)
     app.setPalette(dark ? darkPalette() : fusion->standardPalette());
     app.setStyleSheet(styleSheet(dark ? QStringLiteral(":/rooflab/styles/dark.qss")
                                       : QStringLiteral(":/rooflab/styles/light.qss")));
+}
+
+QString themeDisplayName(const QString &theme)
+{
+    if (theme == QLatin1String("light"))
+        return QCoreApplication::translate("rooflab::gui::Theme", "Light");
+    if (theme == QLatin1String("dark"))
+        return QCoreApplication::translate("rooflab::gui::Theme", "Dark");
+    if (theme == QLatin1String("print"))
+        return QCoreApplication::translate("rooflab::gui::Theme", "Print (greyscale-safe)");
+    if (theme == QLatin1String("colorblind"))
+        return QCoreApplication::translate("rooflab::gui::Theme", "Colour-blind safe");
+    return theme;
 }
 
 } // namespace rooflab::gui

@@ -11,6 +11,10 @@ namespace rooflab::gui {
 // fonts scaled up for projectors when `largeText` is set.
 void applyTheme(QApplication &app, const QString &theme, bool largeText);
 
+// The name a theme is offered under: "Light", "Dark", "Print (greyscale-safe)",
+// "Colour-blind safe"; the name itself when unknown.
+QString themeDisplayName(const QString &theme);
+
 // True when `theme` draws the window dark.
 bool isDarkTheme(const QString &theme);
 
