@@ -234,6 +234,14 @@ int exportCommand(const QStringList &arguments)
     if (!checkOutputPath(output))
         return ExitFailure;
     const QString format = outputFormat(parser, output);
+    if (tableFormatFromName(format)) {
+        for (const char *flag : {"caption", "no-legend"}) {
+            if (parser.isSet(QLatin1String(flag)))
+                throw UsageError{QStringLiteral("--%1: applies to png, svg and pdf, not to a %2 "
+                                                "table")
+                                     .arg(QLatin1String(flag), format)};
+        }
+    }
     const double scale =
         parser.isSet(QStringLiteral("scale")) ? positiveOption(parser, QStringLiteral("scale")) : 1;
     if (scale > maxScale)

@@ -504,6 +504,12 @@ private Q_SLOTS:
             << s("bad.rooflab.json: scenario.batch: must be greater than zero");
         QTest::newRow("newer scenario") << QStringList{s("new.rooflab.json"), s("-o"), s("c.svg")}
                                         << 2 << s("new.rooflab.json: version: version 7 is newer");
+        QTest::newRow("caption on a table")
+            << QStringList{s("-o"), s("t.csv"), s("--caption")} << 2
+            << s("--caption: applies to png, svg and pdf, not to a csv table");
+        QTest::newRow("no legend on a table")
+            << QStringList{s("-o"), s("t.md"), s("--no-legend")} << 2
+            << s("--no-legend: applies to png, svg and pdf, not to a md table");
         QTest::newRow("unknown flag")
             << QStringList{s("-o"), s("c.svg"), s("--colour"), s("red")} << 2 << s("colour");
     }
