@@ -214,16 +214,6 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
     return a;
 }
 
-std::optional<double> computeBoundBatch(const Catalog &catalog, const Scenario &scenario,
-                                        const QString &deviceId)
-{
-    const ModelSpec *model = catalog.model(scenario.model);
-    if (!model || !catalog.device(deviceId))
-        return std::nullopt;
-    const QList<ModelOperator> ops = modelStepOperators(*model, scenario.phase, scenario.prompt);
-    return solveComputeBound(catalog, scenario, deviceId, ops);
-}
-
 QList<ModelSweepPoint> modelBatchSweep(const Catalog &catalog, const Scenario &scenario,
                                        const QString &deviceId, const QList<double> &batches,
                                        const ModelOptions &options)

@@ -95,11 +95,6 @@ struct ModelAnalysis
 ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
                            const QString &deviceId, const ModelOptions &options = {});
 
-// The smallest batch (not necessarily whole) at which the step of `scenario` on `deviceId`
-// has as much math time as memory time, found by re-evaluating the step.
-std::optional<double> computeBoundBatch(const Catalog &catalog, const Scenario &scenario,
-                                        const QString &deviceId);
-
 // One point of the step-time-versus-batch curve.
 struct ModelSweepPoint
 {

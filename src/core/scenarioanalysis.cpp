@@ -51,20 +51,6 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof)
     return chart;
 }
 
-QString modelFitSummary(const ModelAnalysis &model)
-{
-    const ModelFootprint &f = model.footprint;
-    if (f.capacityBytes <= 0)
-        return QString();
-    const QString head = QStringLiteral("%1 %2 on %3: %4 of %5")
-                             .arg(model.modelName, phaseName(model.phase), model.deviceName,
-                                  formatSi(f.totalBytes, QStringLiteral("B"), 3),
-                                  formatSi(f.capacityBytes, QStringLiteral("B"), 3));
-    if (f.fits)
-        return head + QStringLiteral(", fits");
-    return head + QStringLiteral(", does not fit: needs %1 devices").arg(f.devicesNeeded);
-}
-
 QString modelChartTitle(const QList<ModelAnalysis> &models)
 {
     if (models.isEmpty() || models.first().modelName.isEmpty())

@@ -31,11 +31,6 @@ ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenari
 // The chart of model steps: each device's roofs and its class points, sized by share.
 Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 
-// One line that says what the model needs against the device's memory, e.g. "Llama-2-70B
-// decode on H100 SXM: 157 GB of 80 GB, does not fit: needs 2 devices". Empty when the
-// footprint is unknown.
-QString modelFitSummary(const ModelAnalysis &model);
-
 // The chart title of a model scenario: the model, phase and shape, then on a second line
 // whether it fits, e.g. "Llama 3.1 70B decode · batch 16 · context 4096" over "NVIDIA H100
 // SXM5 80GB: 163 GB > 80 GB, does not fit (needs 3 devices)", or with several devices "Needs

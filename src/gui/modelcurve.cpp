@@ -20,9 +20,13 @@ BatchCurve ModelCurveBuilder::build(const Catalog &catalog, const Scenario &scen
     curve.title = QCoreApplication::translate("rooflab::gui::ModelCurve", "%1 %2 step on %3")
                       .arg(model.modelName, phaseName(model.phase), model.deviceName);
     curve.samples = m_samples;
-    const QList<BatchSample> current = sweep(catalog, scenario, model.deviceId, {scenario.batch});
-    if (!current.isEmpty())
-        curve.current = current.constFirst();
+    // The current batch is the step the document analysed already.
+    BatchSample current;
+    current.batch = scenario.batch;
+    current.time = model.totals.stepTime;
+    current.tokensPerSecond = model.totals.tokensPerSecond;
+    current.tokens = model.totals.tokensPerStep;
+    curve.current = current;
     const std::optional<double> turn = model.totals.computeBoundBatch;
     if (turn && *turn >= 1 && *turn <= 4096) {
         const QList<BatchSample> ridge = sweep(catalog, scenario, model.deviceId, {*turn});

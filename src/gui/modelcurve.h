@@ -12,7 +12,7 @@ namespace rooflab::gui {
 // Builds the whole-model curve for the batch-curve chart: step time and tokens per second
 // against batch on one device, marked at the current batch and where the step turns
 // compute-bound. The sweep does not depend on the current batch, so it is kept and redone
-// only when something else changed: dragging the batch slider costs one step analysis.
+// only when something else changed; the current batch is the document's own analysis.
 class ModelCurveBuilder
 {
 public:
