@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "parsing.h"
+#include "presetfolders.h"
 #include "usageerror.h"
 #include "version.h"
 
@@ -47,7 +48,7 @@ int runTopLevel(const QStringList &arguments)
 
 void printError(const QString &message)
 {
-    QTextStream(stderr) << "rooflab: " << message << Qt::endl;
+    app::printError(message);
 }
 
 QString commandOf(const QStringList &arguments)

@@ -1,38 +1,24 @@
 // `rooflab export`: a chart (PNG, SVG, PDF) or a table (CSV, Markdown) with no display.
-#include "chartexport.h"
 #include "commandline.h"
 #include "commands.h"
+#include "figureexport.h"
+#include "figuremetadata.h"
 #include "parsing.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
-#include "tableexport.h"
 #include "usageerror.h"
 #include "version.h"
 
-#include <QApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QGuiApplication>
 
 #include <cmath>
 
 namespace rooflab::cli {
 
 namespace {
-
-// The largest image side and scale accepted, and the largest PNG in pixels (about 1 GB of
-// memory while it is drawn).
-constexpr double maxSide = 20000;
-constexpr double maxScale = 8;
-constexpr double maxPixels = 256e6;
-
-const QStringList &imageFormats()
-{
-    static const QStringList names = {QStringLiteral("png"), QStringLiteral("svg"),
-                                      QStringLiteral("pdf")};
-    return names;
-}
 
 void addExportOptions(QCommandLineParser &parser)
 {
@@ -51,25 +37,43 @@ void addExportOptions(QCommandLineParser &parser)
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("The file to write (required)."),
                       QStringLiteral("FILE")});
+    using namespace figurelimits;
     parser.addOption({QStringLiteral("format"),
-                      QStringLiteral("png, svg, pdf, csv or md (default: from FILE's extension)."),
+                      QStringLiteral("%1, %2 (default: from FILE's extension).")
+                          .arg(figureFormatIds(false), figureFormatIds(true)),
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("width"),
-                      QStringLiteral("Figure width in pixels (default: the scenario's, 1600)."),
+                      QStringLiteral("Figure width in pixels, %1 to %2 (default: the "
+                                     "scenario's, 1600).")
+                          .arg(minSide)
+                          .arg(maxSide),
                       QStringLiteral("W")});
     parser.addOption({QStringLiteral("height"),
-                      QStringLiteral("Figure height in pixels (default: the scenario's, 1000)."),
+                      QStringLiteral("Figure height in pixels, %1 to %2 (default: the "
+                                     "scenario's, 1000).")
+                          .arg(minSide)
+                          .arg(maxSide),
                       QStringLiteral("H")});
     parser.addOption({QStringLiteral("scale"),
-                      QStringLiteral("PNG pixels per figure pixel, e.g. 2 for high-DPI "
-                                     "screens (default 1)."),
+                      QStringLiteral("PNG pixels per figure pixel, %1 to %2, e.g. 2 for "
+                                     "high-DPI screens (default: the scenario's, 1).")
+                          .arg(minScale)
+                          .arg(maxScale),
                       QStringLiteral("S")});
+    parser.addOption({QStringLiteral("text-scale"),
+                      QStringLiteral("Text, marker and line size, %1 to %2 (default: the "
+                                     "scenario's, 1; the window's larger text is %3).")
+                          .arg(minTextScale)
+                          .arg(maxTextScale)
+                          .arg(largeTextScale),
+                      QStringLiteral("F")});
     parser.addOption({QStringLiteral("theme"),
-                      QStringLiteral("light, dark, print or colorblind (default: the "
-                                     "scenario's, light)."),
+                      QStringLiteral("%1 (default: the scenario's, light).").arg(themeIdList()),
                       QStringLiteral("T")});
     parser.addOption(
         {QStringLiteral("no-legend"), QStringLiteral("Leave the legend out of the chart.")});
+    parser.addOption(
+        {QStringLiteral("no-zones"), QStringLiteral("Leave the zone shading out of the chart.")});
     parser.addOption({QStringLiteral("caption"),
                       QStringLiteral("Add a table of the selected operator's figures on every "
                                      "device (every point when none is selected) below the "
@@ -79,20 +83,19 @@ void addExportOptions(QCommandLineParser &parser)
 }
 
 // The format from --format, else from the output file's extension.
-QString outputFormat(const QCommandLineParser &parser, const QString &output)
+const FigureFormat &outputFormat(const QCommandLineParser &parser, const QString &output)
 {
     const bool given = parser.isSet(QStringLiteral("format"));
-    const QString format = given ? parser.value(QStringLiteral("format")).toLower()
-                                 : QFileInfo(output).suffix().toLower();
-    if (imageFormats().contains(format) || tableFormatFromName(format))
-        return format == QLatin1String("markdown") ? QStringLiteral("md") : format;
+    const QString name =
+        given ? parser.value(QStringLiteral("format")) : QFileInfo(output).suffix();
+    if (const FigureFormat *format = figureFormat(name))
+        return *format;
+    const QString ids = figureFormatIds(false) + QStringLiteral(", ") + figureFormatIds(true);
     if (given)
-        throw UsageError{QStringLiteral("--format: unknown format \"%1\"; use png, svg, pdf, "
-                                        "csv or md")
-                             .arg(parser.value(QStringLiteral("format")))};
+        throw UsageError{QStringLiteral("--format: unknown format \"%1\"; use %2").arg(name, ids)};
     throw UsageError{QStringLiteral("-o: cannot tell the format of \"%1\" from its extension; "
-                                    "add --format png, svg, pdf, csv or md")
-                         .arg(output)};
+                                    "add --format with one of %2")
+                         .arg(output, ids)};
 }
 
 // A whole number of pixels from option `name`, or `fallback` when it is not given.
@@ -101,11 +104,13 @@ int sideOption(const QCommandLineParser &parser, const QString &name, int fallba
     if (!parser.isSet(name))
         return fallback;
     const double value = positiveOption(parser, name);
-    if (value != std::floor(value) || value > maxSide)
-        throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from 1 to %2, "
-                                        "got %3")
+    if (value != std::floor(value) || value < figurelimits::minSide ||
+        value > figurelimits::maxSide)
+        throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from %2 to %3, "
+                                        "got %4")
                              .arg(name)
-                             .arg(maxSide)
+                             .arg(figurelimits::minSide)
+                             .arg(figurelimits::maxSide)
                              .arg(parser.value(name))};
     return static_cast<int>(value);
 }
@@ -114,10 +119,11 @@ int sideOption(const QCommandLineParser &parser, const QString &name, int fallba
 ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
 {
     if (path.isEmpty())
-        return {defaultScenario(catalog), ViewState()};
+        return {.scenario = defaultScenario(catalog), .presentation = {}, .selection = {}};
     QStringList errors;
     std::optional<ScenarioDocument> doc;
-    if (imageFormats().contains(QFileInfo(path).suffix().toLower())) {
+    const FigureFormat *format = figureFormat(QFileInfo(path).suffix());
+    if (format && !format->table) {
         QString error;
         const QByteArray bytes = readEmbeddedMetadata(path, &error);
         if (bytes.isEmpty())
@@ -131,49 +137,42 @@ ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
     return *doc;
 }
 
-// Applies the figure options to the view, so the embedded scenario reopens as exported.
-void applyViewOptions(const QCommandLineParser &parser, ViewState &view)
+// Applies the figure flags to the presentation, so the embedded scenario reopens as exported.
+void applyPresentationOptions(const QCommandLineParser &parser, Presentation &p)
 {
     if (parser.isSet(QStringLiteral("theme"))) {
-        const auto theme = themeFromName(parser.value(QStringLiteral("theme")));
+        const ThemeInfo *theme = themeInfo(parser.value(QStringLiteral("theme")));
         if (!theme)
-            throw UsageError{QStringLiteral("--theme: must be light, dark, print or colorblind, "
-                                            "got \"%1\"")
-                                 .arg(parser.value(QStringLiteral("theme")))};
-        view.theme = themeName(*theme);
+            throw UsageError{QStringLiteral("--theme: must be one of %1, got \"%2\"")
+                                 .arg(themeIdList(), parser.value(QStringLiteral("theme")))};
+        p.theme = theme->id;
     }
     if (parser.isSet(QStringLiteral("no-legend")))
-        view.showLegend = false;
+        p.showLegend = false;
+    if (parser.isSet(QStringLiteral("no-zones")))
+        p.showZones = false;
     if (parser.isSet(QStringLiteral("caption")))
-        view.caption = true;
-    view.width = sideOption(parser, QStringLiteral("width"), view.width);
-    view.height = sideOption(parser, QStringLiteral("height"), view.height);
+        p.caption = true;
+    p.width = sideOption(parser, QStringLiteral("width"), p.width);
+    p.height = sideOption(parser, QStringLiteral("height"), p.height);
+    if (parser.isSet(QStringLiteral("scale")))
+        p.scale = positiveOption(parser, QStringLiteral("scale"));
+    if (parser.isSet(QStringLiteral("text-scale")))
+        p.textScale = positiveOption(parser, QStringLiteral("text-scale"));
+    const QString problem = presentationProblem(p, {.theme = QStringLiteral("--theme"),
+                                                    .width = QStringLiteral("--width"),
+                                                    .height = QStringLiteral("--height"),
+                                                    .scale = QStringLiteral("--scale"),
+                                                    .textScale = QStringLiteral("--text-scale")});
+    if (!problem.isEmpty())
+        throw UsageError{problem};
 }
 
-// Drops a selection that the scenario options removed from the scenario.
 // A selection that names no point of the analysis (an operator or class no longer shown).
-void dropStaleSelection(const Analysis &analysis, ViewState &view)
+void dropStaleSelection(const Analysis &analysis, Selection &selection)
 {
-    if (!analysis.point(view.selectedDevice, view.selectedOperator)) {
-        view.selectedDevice.clear();
-        view.selectedOperator.clear();
-    }
-}
-
-ChartOptions chartOptions(const ViewState &view)
-{
-    ChartOptions options;
-    options.theme = themeFromName(view.theme).value_or(Theme::Light);
-    options.fontScale = view.largeText ? 1.4 : 1.0;
-    options.showLegend = view.showLegend;
-    options.selectedDevice = view.selectedDevice;
-    options.selectedOperator = view.selectedOperator;
-    options.animate = false;
-    options.xMin = view.xMin;
-    options.xMax = view.xMax;
-    options.yMin = view.yMin;
-    options.yMax = view.yMax;
-    return options;
+    if (!analysis.point(selection.device, selection.op))
+        selection = Selection();
 }
 
 // Fails with exit status 1 before anything is read or drawn when `path` cannot be a new or replaced
@@ -188,17 +187,6 @@ bool checkOutputPath(const QString &path)
     if (!info.absoluteDir().exists()) {
         printError(QStringLiteral("%1: cannot write: folder %2 does not exist")
                        .arg(path, QDir::toNativeSeparators(info.absolutePath())));
-        return false;
-    }
-    return true;
-}
-
-bool writeTableFile(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        printError(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-        file.cancelWriting();
         return false;
     }
     return true;
@@ -233,32 +221,21 @@ int exportCommand(const QStringList &arguments)
         throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
     if (!checkOutputPath(output))
         return ExitFailure;
-    const QString format = outputFormat(parser, output);
-    if (tableFormatFromName(format)) {
-        for (const char *flag : {"caption", "no-legend"}) {
+    const FigureFormat &format = outputFormat(parser, output);
+    if (format.table) {
+        QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"
+        images.replace(images.lastIndexOf(QStringLiteral(", ")), 2, QStringLiteral(" and "));
+        for (const char *flag : {"caption", "no-legend", "no-zones", "text-scale"}) {
             if (parser.isSet(QLatin1String(flag)))
-                throw UsageError{QStringLiteral("--%1: applies to png, svg and pdf, not to a %2 "
-                                                "table")
-                                     .arg(QLatin1String(flag), format)};
+                throw UsageError{QStringLiteral("--%1: applies to %2, not to a %3 table")
+                                     .arg(QLatin1String(flag), images, format.id)};
         }
     }
-    const double scale =
-        parser.isSet(QStringLiteral("scale")) ? positiveOption(parser, QStringLiteral("scale")) : 1;
-    if (scale > maxScale)
-        throw UsageError{QStringLiteral("--scale: must be at most %1, got %2")
-                             .arg(maxScale)
-                             .arg(parser.value(QStringLiteral("scale")))};
 
     const Catalog catalog = loadCatalog(parser);
     ScenarioDocument doc = inputScenario(positional.value(1), catalog);
     applyScenarioOptions(parser, catalog, doc.scenario);
-    applyViewOptions(parser, doc.view);
-    if (doc.view.width * scale * doc.view.height * scale > maxPixels)
-        throw UsageError{QStringLiteral("--scale: %1 x %2 at scale %3 is more than %4 pixels")
-                             .arg(doc.view.width)
-                             .arg(doc.view.height)
-                             .arg(scale)
-                             .arg(maxPixels)};
+    applyPresentationOptions(parser, doc.presentation);
     if (doc.scenario.devices.isEmpty())
         throw UsageError{QStringLiteral("export: the scenario has no device; add --device ID")};
     // With a model, the chart shows its operator classes, as in the window.
@@ -266,23 +243,19 @@ int exportCommand(const QStringList &arguments)
     const Analysis &analysis = result.chart;
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
-    dropStaleSelection(analysis, doc.view);
+    dropStaleSelection(analysis, doc.selection);
 
-    if (const std::optional<TableFormat> table = tableFormatFromName(format))
-        return writeTableFile(output, writeTable(analysis, *table)) ? ExitOk : ExitFailure;
-
-    ImageExport request;
-    request.path = output;
-    request.format = format;
-    request.width = doc.view.width;
-    request.height = doc.view.height;
-    request.scale = scale;
-    request.caption = doc.view.caption;
-    request.metadata = writeScenarioFile(doc.scenario, doc.view);
+    const FigureRequest request{
+        .path = output,
+        .format = format.id,
+        .presentation = doc.presentation,
+        .selection = doc.selection,
+        .title = modelChartTitle(result.models),
+        .metadata = format.table ? QByteArray()
+                                 : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),
+    };
     QString error;
-    ChartOptions options = chartOptions(doc.view);
-    options.title = modelChartTitle(result.models);
-    if (!exportChart(analysis, options, request, &error)) {
+    if (!exportFigure(analysis, request, &error)) {
         printError(error);
         return ExitFailure;
     }
@@ -297,7 +270,8 @@ int runExport(int &argc, char **argv, const QStringList &arguments)
     // runs the same on a desktop, over ssh and in CI.
     qputenv("QT_QPA_PLATFORM", "offscreen");
     previousMessageHandler = qInstallMessageHandler(quietMessageHandler);
-    QApplication app(argc, argv);
+    // A figure needs fonts and painting, not widgets: a QGuiApplication is enough.
+    QGuiApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("rooflab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
     try {

@@ -1,5 +1,6 @@
 #include "scenariooptions.h"
 
+#include "presetfolders.h"
 #include "usageerror.h"
 
 #include <QTextStream>
@@ -182,9 +183,7 @@ void applyModelOptions(const QCommandLineParser &parser, const Catalog &catalog,
 
 void addPresetOption(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("presets"),
-                      QStringLiteral("Also load preset files from DIR (repeatable)."),
-                      QStringLiteral("DIR")});
+    parser.addOption(app::presetFolderOption());
 }
 
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
@@ -234,11 +233,7 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
 
 Catalog loadCatalog(const QCommandLineParser &parser)
 {
-    Catalog catalog = Catalog::standard(parser.values(QStringLiteral("presets")));
-    QTextStream err(stderr);
-    for (const QString &problem : catalog.problems())
-        err << "rooflab: warning: " << problem << Qt::endl;
-    return catalog;
+    return app::loadCatalog(parser.values(QStringLiteral("presets")));
 }
 
 double positiveOption(const QCommandLineParser &parser, const QString &name)

@@ -20,9 +20,6 @@ namespace rooflab {
 
 namespace {
 
-// Largest figure side a scenario may ask for, in pixels at scale 1.
-constexpr double maxFigureSide = 20000;
-
 QString key(const char *name)
 {
     return QString::fromLatin1(name);
@@ -69,19 +66,24 @@ QJsonObject scenarioToJson(const Scenario &s)
     return obj;
 }
 
-QJsonObject viewToJson(const ViewState &v)
+QJsonObject viewToJson(const Presentation &v, const Selection &selection)
 {
-    QJsonObject obj{{key("theme"), v.theme},
-                    {key("width"), v.width},
-                    {key("height"), v.height},
-                    {key("show_legend"), v.showLegend},
-                    {key("large_text"), v.largeText}};
-    if (v.caption) // left out when false, so files written before it keep their bytes
+    QJsonObject obj{{key("theme"), v.theme},          {key("width"), v.width},
+                    {key("height"), v.height},        {key("show_legend"), v.showLegend},
+                    {key("show_zones"), v.showZones}, {key("text_scale"), v.textScale}};
+    // Left out at their defaults, so files written before them keep their bytes.
+    if (v.caption)
         obj.insert(key("caption"), true);
-    if (!v.selectedDevice.isEmpty())
-        obj.insert(key("selected_device"), v.selectedDevice);
-    if (!v.selectedOperator.isEmpty())
-        obj.insert(key("selected_operator"), v.selectedOperator);
+    if (v.scale != 1)
+        obj.insert(key("scale"), v.scale);
+    if (!v.highlightSelection)
+        obj.insert(key("highlight_selection"), false);
+    if (!v.animate)
+        obj.insert(key("animate"), false);
+    if (!selection.device.isEmpty())
+        obj.insert(key("selected_device"), selection.device);
+    if (!selection.op.isEmpty())
+        obj.insert(key("selected_operator"), selection.op);
     if (v.xMin != 0 || v.xMax != 0)
         obj.insert(key("intensity_range"), QJsonArray{v.xMin, v.xMax});
     if (v.yMin != 0 || v.yMax != 0)
@@ -212,7 +214,7 @@ std::optional<QString> memoryLevelFromName(const QString &name)
 
 std::optional<QString> themeFromName(const QString &name)
 {
-    if (scenarioThemeNames().contains(name))
+    if (const ThemeInfo *theme = themeInfo(name); theme && theme->id == name)
         return name;
     return std::nullopt;
 }
@@ -277,10 +279,11 @@ int readSide(const QJsonObject &obj, const char *name, const QString &path, int 
     const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::WholePositive);
     if (!value)
         return fallback;
-    if (*value > maxFigureSide) {
-        reader.fail(
-            JsonReader::join(path, key(name)),
-            QStringLiteral("must be at most %1 pixels, found %2").arg(maxFigureSide).arg(*value));
+    if (*value > figurelimits::maxSide) {
+        reader.fail(JsonReader::join(path, key(name)),
+                    QStringLiteral("must be at most %1 pixels, found %2")
+                        .arg(figurelimits::maxSide)
+                        .arg(*value));
         return fallback;
     }
     return static_cast<int>(*value);
@@ -294,53 +297,67 @@ QStringList modelClassIds()
     return ids;
 }
 
-ViewState readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &reader)
+// The "view" object: the presentation, and the selection (checked against the scenario).
+void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &reader,
+              ScenarioDocument &doc)
 {
     const QString path = key("view");
     checkKnownKeys(obj,
                    {"selected_device", "selected_operator", "intensity_range", "performance_range",
-                    "theme", "width", "height", "show_legend", "large_text", "caption"},
+                    "theme", "width", "height", "scale", "show_legend", "show_zones",
+                    "highlight_selection", "animate", "text_scale", "large_text", "caption"},
                    path, reader);
-    ViewState v;
-    v.selectedDevice = reader.optionalString(obj, key("selected_device"), path);
-    if (!v.selectedDevice.isEmpty() && !scenario.devices.contains(v.selectedDevice))
+    Selection &sel = doc.selection;
+    sel.device = reader.optionalString(obj, key("selected_device"), path);
+    if (!sel.device.isEmpty() && !scenario.devices.contains(sel.device))
         reader.fail(JsonReader::join(path, key("selected_device")),
-                    QStringLiteral("\"%1\" is not one of scenario.devices").arg(v.selectedDevice));
-    v.selectedOperator = reader.optionalString(obj, key("selected_operator"), path);
+                    QStringLiteral("\"%1\" is not one of scenario.devices").arg(sel.device));
+    sel.op = reader.optionalString(obj, key("selected_operator"), path);
     // With a model, the chart's points are its operator classes.
-    const bool isOperator =
-        std::any_of(scenario.operators.cbegin(), scenario.operators.cend(),
-                    [&v](const OperatorSpec &op) { return op.id == v.selectedOperator; });
-    const bool isClass = !scenario.model.isEmpty() && modelOpClassFromId(v.selectedOperator);
-    if (!v.selectedOperator.isEmpty() && !isOperator && !isClass) {
-        reader.fail(JsonReader::join(path, key("selected_operator")),
-                    scenario.model.isEmpty()
-                        ? QStringLiteral("\"%1\" is not the id of one of scenario.operators")
-                              .arg(v.selectedOperator)
-                        : QStringLiteral("\"%1\" is neither the id of one of scenario.operators "
-                                         "nor an operator class of a model (%2)")
-                              .arg(v.selectedOperator, modelClassIds().join(QStringLiteral(", "))));
+    const bool isOperator = std::any_of(scenario.operators.cbegin(), scenario.operators.cend(),
+                                        [&sel](const OperatorSpec &op) { return op.id == sel.op; });
+    const bool isClass = !scenario.model.isEmpty() && modelOpClassFromId(sel.op);
+    if (!sel.op.isEmpty() && !isOperator && !isClass) {
+        reader.fail(
+            JsonReader::join(path, key("selected_operator")),
+            scenario.model.isEmpty()
+                ? QStringLiteral("\"%1\" is not the id of one of scenario.operators").arg(sel.op)
+                : QStringLiteral("\"%1\" is neither the id of one of scenario.operators "
+                                 "nor an operator class of a model (%2)")
+                      .arg(sel.op, modelClassIds().join(QStringLiteral(", "))));
     }
+    Presentation &v = doc.presentation;
     readRange(obj, "intensity_range", path, v.xMin, v.xMax, reader);
     readRange(obj, "performance_range", path, v.yMin, v.yMax, reader);
-    v.theme = readChoice(obj, "theme", path, v.theme, themeFromName,
-                         scenarioThemeNames().join(QStringLiteral(", ")), reader);
+    v.theme = readChoice(obj, "theme", path, v.theme, themeFromName, themeIdList(), reader);
     v.width = readSide(obj, "width", path, v.width, reader);
     v.height = readSide(obj, "height", path, v.height, reader);
+    if (const auto scale = reader.optionalNumber(obj, key("scale"), path, NumberRule::Positive))
+        v.scale = *scale;
     v.showLegend = reader.optionalBool(obj, key("show_legend"), path).value_or(v.showLegend);
-    v.largeText = reader.optionalBool(obj, key("large_text"), path).value_or(v.largeText);
+    v.showZones = reader.optionalBool(obj, key("show_zones"), path).value_or(v.showZones);
+    v.highlightSelection =
+        reader.optionalBool(obj, key("highlight_selection"), path).value_or(v.highlightSelection);
+    v.animate = reader.optionalBool(obj, key("animate"), path).value_or(v.animate);
+    // Files written before text_scale said only "larger text or not".
+    if (reader.optionalBool(obj, key("large_text"), path).value_or(false))
+        v.textScale = largeTextScale;
+    if (const auto scale =
+            reader.optionalNumber(obj, key("text_scale"), path, NumberRule::Positive))
+        v.textScale = *scale;
     v.caption = reader.optionalBool(obj, key("caption"), path).value_or(v.caption);
-    return v;
+    PresentationFieldNames names;
+    for (QString *name :
+         {&names.theme, &names.width, &names.height, &names.scale, &names.textScale})
+        *name = JsonReader::join(path, *name);
+    if (reader.ok()) {
+        if (const QString problem = presentationProblem(v, names); !problem.isEmpty())
+            reader.fail(problem.section(QStringLiteral(": "), 0, 0),
+                        problem.section(QStringLiteral(": "), 1));
+    }
 }
 
 } // namespace
-
-const QStringList &scenarioThemeNames()
-{
-    static const QStringList names = {QStringLiteral("light"), QStringLiteral("dark"),
-                                      QStringLiteral("print"), QStringLiteral("colorblind")};
-    return names;
-}
 
 Scenario defaultScenario(const Catalog &catalog)
 {
@@ -362,12 +379,13 @@ Scenario defaultScenario(const Catalog &catalog)
     return s;
 }
 
-QByteArray writeScenarioFile(const Scenario &scenario, const ViewState &view)
+QByteArray writeScenarioFile(const Scenario &scenario, const Presentation &view,
+                             const Selection &selection)
 {
     const QJsonObject root{{key("schema"), key(scenarioSchemaName)},
                            {key("version"), scenarioSchemaVersion},
                            {key("scenario"), scenarioToJson(scenario)},
-                           {key("view"), viewToJson(view)}};
+                           {key("view"), viewToJson(view, selection)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -385,7 +403,7 @@ std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const 
         else if (!root->contains(key("scenario")))
             reader.fail(key("scenario"), QStringLiteral("missing"));
         if (const auto obj = reader.optionalObject(*root, key("view"), QString()))
-            doc.view = readView(*obj, doc.scenario, reader);
+            readView(*obj, doc.scenario, reader, doc);
     }
     if (!reader.ok()) {
         if (errors)
@@ -417,8 +435,8 @@ std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Cata
     return readScenarioFile(file.readAll(), path, catalog, errors);
 }
 
-bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewState &view,
-                      QString *error)
+bool saveScenarioFile(const QString &path, const Scenario &scenario, const Presentation &view,
+                      const Selection &selection, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -426,7 +444,7 @@ bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewS
             *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
-    const QByteArray bytes = writeScenarioFile(scenario, view);
+    const QByteArray bytes = writeScenarioFile(scenario, view, selection);
     if (file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
             *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());

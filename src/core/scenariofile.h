@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog.h"
+#include "presentation.h"
 #include "scenario.h"
-#include "viewstate.h"
 
 #include <QByteArray>
 #include <QString>
@@ -26,13 +26,11 @@ inline constexpr qint64 maxScenarioFileBytes = 16 * 1024 * 1024;
 struct ScenarioDocument
 {
     Scenario scenario;
-    ViewState view;
+    Presentation presentation;
+    Selection selection;
 
     bool operator==(const ScenarioDocument &other) const = default;
 };
-
-// The theme names a scenario file may carry, in the order the window lists them.
-const QStringList &scenarioThemeNames();
 
 // The scenario shown at start-up and exported when no scenario is given: two current
 // datacenter GPUs and LLM operators from memory-bound to compute-bound (see the docs).
@@ -40,7 +38,8 @@ const QStringList &scenarioThemeNames();
 Scenario defaultScenario(const Catalog &catalog);
 
 // The file's bytes: indented JSON with sorted keys, so equal inputs give equal bytes.
-QByteArray writeScenarioFile(const Scenario &scenario, const ViewState &view);
+QByteArray writeScenarioFile(const Scenario &scenario, const Presentation &view,
+                             const Selection &selection = {});
 
 // Reads and validates a scenario file against `catalog` (device, format ids). On failure
 // returns nullopt and appends one message per problem, each naming `fileName`, the field
@@ -53,7 +52,7 @@ std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Cata
                                                  QStringList *errors);
 
 // Writes a scenario file atomically: the old file stays whole if anything fails.
-bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewState &view,
-                      QString *error);
+bool saveScenarioFile(const QString &path, const Scenario &scenario, const Presentation &view,
+                      const Selection &selection, QString *error);
 
 } // namespace rooflab

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "batchsweep.h"
+#include "results.h"
 
 #include <QWidget>
 
@@ -11,14 +11,7 @@ namespace rooflab::gui {
 
 // What the secondary chart shows for one operator on one device: the sweep the core computed
 // and the samples at the current batch and at the ridge batch.
-struct BatchCurve
-{
-    QString title;
-    QList<BatchSample> samples;
-    std::optional<BatchSample> current;
-    std::optional<BatchSample> ridge; // empty: no batch reaches the ridge
-    QString ridgeName;                // the ridge marker's legend; empty: "Ridge batch"
-};
+using app::BatchCurve;
 
 // Step time and tokens per second against batch on log axes (Qt Charts): the picture of
 // "batching is nearly free until the ridge". Draws the figures it is given, nothing else.

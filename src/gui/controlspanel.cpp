@@ -47,7 +47,10 @@ ControlsPanel::ControlsPanel(Document *document, QWidget *parent)
     createSchemeButtons();
     fillLists();
     connectEdits();
-    connect(m_document, &Document::changed, this, &ControlsPanel::refresh);
+    connect(m_document, &Document::changed, this, [this](app::Change change) {
+        if (change.testFlag(app::ChangeFlag::Scenario))
+            refresh();
+    });
     refresh();
 }
 
@@ -181,8 +184,9 @@ void ControlsPanel::connectEdits()
     QSlider *slider = m_ui->batchSlider;
     connect(slider, &QSlider::sliderPressed, m_document, &Document::beginGesture);
     connect(slider, &QSlider::valueChanged, this, [this, slider](int position) {
-        m_document->setBatch(batchscale::batchAt(position),
-                             slider->isSliderDown() ? EditMode::Continuous : EditMode::Single);
+        m_document->setBatch(batchscale::batchAt(position), slider->isSliderDown()
+                                                                ? app::EditMode::Continuous
+                                                                : app::EditMode::Single);
     });
     connect(m_ui->batchSpin, &QSpinBox::valueChanged, this,
             [this](int value) { m_document->setBatch(value); });

@@ -15,9 +15,13 @@ namespace Ui {
 class ControlsPanel;
 }
 
+namespace rooflab::app {
+class Document;
+}
+
 namespace rooflab::gui {
 
-class Document;
+using app::Document;
 
 // The scenario's controls: model and phase, batch, precision scheme, KV format, sequence and prompt
 // length, roof mode, devices and operators. Every change is sent to the document while the user

@@ -2,7 +2,6 @@
 #include "ui_diagnosispanel.h"
 
 #include "document.h"
-#include "modelrecommend.h"
 #include "pointtext.h"
 
 #include <QListWidget>
@@ -29,8 +28,10 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     });
     connect(m_ui->applyMoveButton, &QPushButton::clicked, this,
             [this] { applyMove(m_ui->movesList->currentRow()); });
-    connect(m_document, &Document::changed, this, &DiagnosisPanel::refresh);
-    connect(m_document, &Document::selectionChanged, this, &DiagnosisPanel::refresh);
+    connect(m_document, &Document::changed, this, [this](app::Change change) {
+        if (change & (app::ChangeFlag::Scenario | app::ChangeFlag::Selection))
+            refresh();
+    });
     refresh();
 }
 
@@ -68,9 +69,7 @@ void DiagnosisPanel::applyMove(int row)
 
 void DiagnosisPanel::refresh()
 {
-    const QString device = m_document->selectedDevice();
-    const QString op = m_document->selectedOperator();
-    m_diagnosis = diagnose(m_document->analysis(), device, op);
+    m_diagnosis = m_document->results().diagnosis();
     m_ui->titleLabel->setText(m_diagnosis.valid ? tr("<b>%1</b> on %2")
                                                       .arg(m_diagnosis.operatorName.toHtmlEscaped(),
                                                            m_diagnosis.deviceName.toHtmlEscaped())
@@ -80,15 +79,7 @@ void DiagnosisPanel::refresh()
     m_ui->figuresView->verticalScrollBar()->setValue(scroll);
     m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
-    // With a model, moves change the whole step; the point is one of its classes.
-    const Catalog &catalog = m_document->catalog();
-    const Scenario &scenario = m_document->scenario();
-    if (!m_diagnosis.valid)
-        m_moves.clear();
-    else if (const ModelAnalysis *model = m_document->selectedModel())
-        m_moves = recommendModelMoves(catalog, scenario, *model, op);
-    else
-        m_moves = recommendMoves(catalog, scenario, device, op);
+    m_moves = m_document->results().moves();
     m_ui->movesLabel->setText(m_document->showsModel() ? tr("&Recommended moves for the model")
                                                        : tr("&Recommended moves"));
     fillMoves();

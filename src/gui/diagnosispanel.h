@@ -15,9 +15,13 @@ namespace Ui {
 class DiagnosisPanel;
 }
 
+namespace rooflab::app {
+class Document;
+}
+
 namespace rooflab::gui {
 
-class Document;
+using app::Document;
 
 // The side panel: the selected point's figures and device comparison (from the core's
 // diagnose()), the explanation, and the recommended moves, which apply as undoable edits.

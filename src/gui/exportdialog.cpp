@@ -1,8 +1,7 @@
 #include "exportdialog.h"
 #include "ui_exportdialog.h"
 
-#include "scenariofile.h"
-#include "theme.h"
+#include "figureexport.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -15,17 +14,10 @@ namespace rooflab::gui {
 
 namespace {
 
-// A PNG bigger than this many pixels takes about a gigabyte to draw: refused, as on the
-// command line.
-constexpr double maxPngPixels = 256e6;
-
-QString formatLabel(const QString &format)
+QString formatLabel(const QString &id)
 {
-    if (format == QLatin1String("svg"))
-        return ExportDialog::tr("SVG drawing (*.svg)");
-    if (format == QLatin1String("pdf"))
-        return ExportDialog::tr("PDF document (*.pdf)");
-    return ExportDialog::tr("PNG image (*.png)");
+    const FigureFormat *format = figureFormat(id);
+    return ExportDialog::tr("%1 (*.%2)").arg(format ? format->displayName : id, id);
 }
 
 void selectData(QComboBox *combo, const QVariant &value)
@@ -39,8 +31,14 @@ void selectData(QComboBox *combo, const QVariant &value)
 
 const QStringList &ExportDialog::formats()
 {
-    static const QStringList names = {QStringLiteral("png"), QStringLiteral("svg"),
-                                      QStringLiteral("pdf")};
+    static const QStringList names = [] {
+        QStringList ids;
+        for (const FigureFormat &format : figureFormats()) {
+            if (!format.table)
+                ids.append(format.id);
+        }
+        return ids;
+    }();
     return names;
 }
 
@@ -58,8 +56,10 @@ ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize,
         m_ui->formatCombo->addItem(formatLabel(format), format);
     for (int scale : {1, 2, 3})
         m_ui->scaleCombo->addItem(tr("%1×").arg(scale), double(scale));
-    for (const QString &theme : scenarioThemeNames())
-        m_ui->themeCombo->addItem(themeDisplayName(theme), theme);
+    for (const ThemeInfo &theme : themes())
+        m_ui->themeCombo->addItem(theme.displayName, theme.id);
+    for (QSpinBox *spin : {m_ui->widthSpin, m_ui->heightSpin})
+        spin->setRange(figurelimits::minSide, figurelimits::maxSide);
     m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
     m_ui->chartSizeButton->setEnabled(chartSize.isValid() && !chartSize.isEmpty());
     setChoices(choices);
@@ -86,17 +86,19 @@ ExportDialog::~ExportDialog() = default;
 
 void ExportDialog::setChoices(const ExportChoices &choices)
 {
+    m_presentation = choices.presentation;
+    const Presentation &p = choices.presentation;
     m_ui->pathEdit->setText(QDir::toNativeSeparators(choices.path));
     selectData(m_ui->formatCombo, choices.format);
-    m_ui->widthSpin->setValue(choices.width);
-    m_ui->heightSpin->setValue(choices.height);
-    const int scale = m_ui->scaleCombo->findData(choices.scale);
+    m_ui->widthSpin->setValue(p.width);
+    m_ui->heightSpin->setValue(p.height);
+    const int scale = m_ui->scaleCombo->findData(p.scale);
     if (scale < 0) // a scale the dialog does not offer (from a setting): keep it selectable
-        m_ui->scaleCombo->addItem(tr("%1×").arg(choices.scale), choices.scale);
-    selectData(m_ui->scaleCombo, choices.scale);
-    selectData(m_ui->themeCombo, choices.theme);
-    m_ui->legendCheck->setChecked(choices.legend);
-    m_ui->captionCheck->setChecked(choices.caption);
+        m_ui->scaleCombo->addItem(tr("%1×").arg(p.scale), p.scale);
+    selectData(m_ui->scaleCombo, p.scale);
+    selectData(m_ui->themeCombo, p.theme);
+    m_ui->legendCheck->setChecked(p.showLegend);
+    m_ui->captionCheck->setChecked(p.caption);
     pathEdited();
 }
 
@@ -107,12 +109,15 @@ ExportChoices ExportDialog::choices() const
     c.path = QDir::fromNativeSeparators(m_ui->pathEdit->text().trimmed());
     if (!c.path.isEmpty() && QFileInfo(c.path).suffix().isEmpty())
         c.path += QLatin1Char('.') + c.format;
-    c.width = m_ui->widthSpin->value();
-    c.height = m_ui->heightSpin->value();
-    c.scale = m_ui->scaleCombo->currentData().toDouble();
-    c.theme = m_ui->themeCombo->currentData().toString();
-    c.legend = m_ui->legendCheck->isChecked();
-    c.caption = m_ui->captionCheck->isChecked();
+    Presentation &p = c.presentation;
+    p = m_presentation;
+    p.width = m_ui->widthSpin->value();
+    p.height = m_ui->heightSpin->value();
+    // Vector files have no pixels to multiply.
+    p.scale = c.format == QLatin1String("png") ? m_ui->scaleCombo->currentData().toDouble() : 1;
+    p.theme = m_ui->themeCombo->currentData().toString();
+    p.showLegend = m_ui->legendCheck->isChecked();
+    p.caption = m_ui->captionCheck->isChecked();
     return c;
 }
 
@@ -127,8 +132,8 @@ QString ExportDialog::problem() const
     if (info.isDir())
         return tr("%1 is a folder; add a file name.").arg(QDir::toNativeSeparators(c.path));
     if (formatOfPath(c.path).isEmpty())
-        return tr("RoofLab cannot write “.%1” files; end the name with .png, .svg or .pdf.")
-            .arg(info.suffix());
+        return tr("RoofLab cannot write “.%1” files here; end the name with one of: %2.")
+            .arg(info.suffix(), figureFormatIds(false));
     const QFileInfo folder(info.absolutePath());
     if (!folder.isDir())
         return tr("The folder %1 does not exist.")
@@ -136,9 +141,9 @@ QString ExportDialog::problem() const
     if (!folder.isWritable())
         return tr("The folder %1 cannot be written to.")
             .arg(QDir::toNativeSeparators(info.absolutePath()));
-    if (c.format == QLatin1String("png") && c.width * c.scale * c.height * c.scale > maxPngPixels)
+    if (!presentationProblem(c.presentation).isEmpty())
         return tr("At %1× the PNG would be too large to draw; make it smaller or use SVG or PDF.")
-            .arg(c.scale);
+            .arg(c.presentation.scale);
     return {};
 }
 
@@ -148,13 +153,13 @@ QString ExportDialog::outputSizeText() const
     if (c.format == QLatin1String("png")) {
         // As RooflineScene::renderImage rounds them.
         return tr("%1 × %2 pixels")
-            .arg(std::lround(c.width * c.scale))
-            .arg(std::lround(c.height * c.scale));
+            .arg(std::lround(c.presentation.width * c.presentation.scale))
+            .arg(std::lround(c.presentation.height * c.presentation.scale));
     }
     // Vector pages at 96 pixels to the inch, 25.4 mm to the inch.
     return tr("vector, %1 × %2 mm at 96 dpi")
-        .arg(std::lround(c.width * 25.4 / 96))
-        .arg(std::lround(c.height * 25.4 / 96));
+        .arg(std::lround(c.presentation.width * 25.4 / 96))
+        .arg(std::lround(c.presentation.height * 25.4 / 96));
 }
 
 void ExportDialog::browse()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "presentation.h"
+
 #include <QDialog>
 #include <QSize>
 #include <QString>
@@ -12,17 +14,13 @@ class ExportDialog;
 
 namespace rooflab::gui {
 
-// What File › Export writes: the file, and how the chart is drawn in it.
+// What File › Export writes: the file, and the presentation it is drawn with (the window's,
+// with the dialog's size, scale, theme, legend and caption).
 struct ExportChoices
 {
     QString path;
-    QString format = QStringLiteral("png"); // png, svg, pdf
-    int width = 1600;                       // logical pixels
-    int height = 1000;
-    double scale = 1; // PNG pixels per logical pixel; ignored by SVG and PDF
-    QString theme = QStringLiteral("light");
-    bool legend = true;
-    bool caption = false; // the table of the selected points' figures under the plot
+    QString format = QStringLiteral("png"); // an image id of figureFormats()
+    Presentation presentation;
 
     bool operator==(const ExportChoices &other) const = default;
 };
@@ -59,6 +57,7 @@ private:
     void refresh();
 
     std::unique_ptr<Ui::ExportDialog> m_ui;
+    Presentation m_presentation; // what the dialog does not offer to change
     QSize m_chartSize;
 };
 

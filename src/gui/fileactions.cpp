@@ -1,8 +1,10 @@
 #include "fileactions.h"
 
 #include "appsettings.h"
-#include "chartexport.h"
 #include "document.h"
+#include "figureexport.h"
+#include "figuremetadata.h"
+#include "scenarioanalysis.h"
 #include "scenariofile.h"
 
 #include <QAction>
@@ -89,16 +91,6 @@ FileActions::FileActions(Document *document, QWidget *window)
     rebuildRecentMenu();
 }
 
-void FileActions::setViewStateProvider(std::function<ViewState()> provider)
-{
-    m_viewState = std::move(provider);
-}
-
-void FileActions::setChartOptionsProvider(std::function<ChartOptions()> provider)
-{
-    m_chartOptions = std::move(provider);
-}
-
 void FileActions::setChartSizeProvider(std::function<QSize()> provider)
 {
     m_chartSize = std::move(provider);
@@ -161,10 +153,10 @@ bool FileActions::open(const QString &path)
     }
     // A chart is not a scenario file: the document stays untitled so Save asks for one.
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_document->reset(file->scenario, image ? QString() : absolute);
+    m_document->reset(file->scenario, file->presentation, file->selection,
+                      image ? QString() : absolute);
     m_openedImage = image ? absolute : QString();
     addRecent(absolute);
-    Q_EMIT opened(file->view);
     return true;
 }
 
@@ -189,8 +181,8 @@ bool FileActions::saveAs()
 bool FileActions::saveTo(const QString &path)
 {
     QString error;
-    const ViewState view = m_viewState ? m_viewState() : ViewState();
-    if (!saveScenarioFile(path, m_document->scenario(), view, &error)) {
+    if (!saveScenarioFile(path, m_document->scenario(), m_document->presentation(),
+                          m_document->selection(), &error)) {
         QMessageBox::warning(m_window, tr("Cannot save scenario"), error);
         return false;
     }
@@ -221,24 +213,27 @@ void FileActions::exportImage()
 
 ExportChoices FileActions::exportChoices() const
 {
-    const ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
     const QSize chart = m_chartSize ? m_chartSize() : QSize();
     ExportChoices c;
-    const QString format = settings::exportFormat.get();
+    const QString format = app::settings::exportFormat.get();
     if (ExportDialog::formats().contains(format))
         c.format = format;
+    Presentation &p = c.presentation;
+    p = m_document->presentation();
     const auto side = [](int stored, int shown, int fallback) {
-        return std::clamp(stored > 0 ? stored : shown > 0 ? shown : fallback, 16, 20000);
+        return std::clamp(stored > 0  ? stored
+                          : shown > 0 ? shown
+                                      : fallback,
+                          figurelimits::minSide, figurelimits::maxSide);
     };
-    c.width = side(settings::exportWidth.get(), chart.width(), c.width);
-    c.height = side(settings::exportHeight.get(), chart.height(), c.height);
-    c.scale = settings::exportScale.get();
-    const std::optional<Theme> theme = themeFromName(settings::exportTheme.get());
-    c.theme = themeName(theme.value_or(options.theme));
-    c.legend = options.showLegend;
-    c.caption = settings::exportCaption.get();
+    p.width = side(app::settings::exportWidth.get(), chart.width(), p.width);
+    p.height = side(app::settings::exportHeight.get(), chart.height(), p.height);
+    p.scale = app::settings::exportScale.get();
+    if (const ThemeInfo *theme = themeInfo(app::settings::exportTheme.get()))
+        p.theme = theme->id;
+    p.caption = app::settings::exportCaption.get();
     // Named after the scenario file when there is one, else the last export, else a default.
-    const QString last = settings::exportPath.get();
+    const QString last = app::settings::exportPath.get();
     QString stem;
     if (!m_document->filePath().isEmpty())
         stem = withoutSuffix(m_document->filePath());
@@ -257,66 +252,50 @@ void FileActions::rememberExportChoices(const ExportChoices &choices) const
     // Size and theme are kept only when they differ from the window's, so the next export
     // follows the window again unless the user chose otherwise.
     const QSize chart = m_chartSize ? m_chartSize() : QSize();
-    const bool chartSized = chart == QSize(choices.width, choices.height);
-    const ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
-    settings::exportPath.set(choices.path);
-    settings::exportFormat.set(choices.format);
-    settings::exportWidth.set(chartSized ? 0 : choices.width);
-    settings::exportHeight.set(chartSized ? 0 : choices.height);
-    settings::exportScale.set(choices.scale);
-    settings::exportTheme.set(choices.theme == themeName(options.theme) ? QString()
-                                                                        : choices.theme);
-    settings::exportCaption.set(choices.caption);
-    settings::lastDirectory.set(QFileInfo(choices.path).absolutePath());
+    const Presentation &p = choices.presentation;
+    const bool chartSized = chart == QSize(p.width, p.height);
+    app::settings::exportPath.set(choices.path);
+    app::settings::exportFormat.set(choices.format);
+    app::settings::exportWidth.set(chartSized ? 0 : p.width);
+    app::settings::exportHeight.set(chartSized ? 0 : p.height);
+    app::settings::exportScale.set(p.scale);
+    app::settings::exportTheme.set(p.theme == m_document->presentation().theme ? QString()
+                                                                               : p.theme);
+    app::settings::exportCaption.set(p.caption);
+    app::settings::lastDirectory.set(QFileInfo(choices.path).absolutePath());
 }
 
 bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
 {
-    ChartOptions options = m_chartOptions ? m_chartOptions() : ChartOptions();
-    options.theme = themeFromName(choices.theme).value_or(options.theme);
-    options.showLegend = choices.legend;
-    ViewState view = m_viewState ? m_viewState() : ViewState();
-    // The ranges the window shows, including a zoom or pan the chart options do not carry.
-    if (view.xMin > 0 && view.xMax > view.xMin && view.yMin > 0 && view.yMax > view.yMin) {
-        options.xMin = view.xMin;
-        options.xMax = view.xMax;
-        options.yMin = view.yMin;
-        options.yMax = view.yMax;
-    }
-    // The embedded scenario reopens the figure as exported.
-    view.theme = themeName(options.theme);
-    view.width = choices.width;
-    view.height = choices.height;
-    view.showLegend = choices.legend;
-    view.caption = choices.caption;
-
-    ImageExport request;
-    request.path = choices.path;
-    request.format = choices.format;
-    request.width = choices.width;
-    request.height = choices.height;
-    request.scale = choices.format == QLatin1String("png") ? choices.scale : 1.0;
-    request.caption = choices.caption;
-    request.metadata = writeScenarioFile(m_document->scenario(), view);
-    return exportChart(m_document->analysis(), options, request, error);
+    const FigureRequest request{
+        .path = choices.path,
+        .format = choices.format,
+        .presentation = choices.presentation,
+        .selection = m_document->selection(),
+        .title = modelChartTitle(m_document->modelAnalyses()),
+        // The embedded scenario reopens the figure as exported.
+        .metadata = writeScenarioFile(m_document->scenario(), choices.presentation,
+                                      m_document->selection()),
+    };
+    return exportFigure(m_document->analysis(), request, error);
 }
 
 void FileActions::addRecent(const QString &path)
 {
-    QStringList recent = settings::recentFiles.get();
+    QStringList recent = app::settings::recentFiles.get();
     recent.removeAll(path);
     recent.prepend(path);
-    while (recent.size() > settings::maxRecentFiles)
+    while (recent.size() > app::settings::maxRecentFiles)
         recent.removeLast();
-    settings::recentFiles.set(recent);
-    settings::lastDirectory.set(QFileInfo(path).absolutePath());
+    app::settings::recentFiles.set(recent);
+    app::settings::lastDirectory.set(QFileInfo(path).absolutePath());
     rebuildRecentMenu();
 }
 
 void FileActions::rebuildRecentMenu()
 {
     m_recent->clear();
-    const QStringList recent = settings::recentFiles.get();
+    const QStringList recent = app::settings::recentFiles.get();
     int number = 1;
     for (const QString &path : recent) {
         QAction *action = m_recent->addAction(
@@ -333,7 +312,7 @@ QString FileActions::startDirectory() const
 {
     if (!m_document->filePath().isEmpty())
         return QFileInfo(m_document->filePath()).absolutePath();
-    return settings::lastDirectory.get();
+    return app::settings::lastDirectory.get();
 }
 
 QString FileActions::suggestedScenarioPath() const

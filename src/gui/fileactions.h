@@ -1,8 +1,6 @@
 #pragma once
 
-#include "chartoptions.h"
 #include "exportdialog.h"
-#include "viewstate.h"
 
 #include <QObject>
 #include <QSize>
@@ -14,9 +12,13 @@ class QAction;
 class QMenu;
 class QWidget;
 
+namespace rooflab::app {
+class Document;
+}
+
 namespace rooflab::gui {
 
-class Document;
+using app::Document;
 
 // File menu behaviour: new, open, open recent, save, save as and image export of the
 // document, with the unsaved-changes prompt. Scenario files are read and written by the core;
@@ -35,9 +37,6 @@ public:
     QAction *saveAsAction() const { return m_saveAs; }
     QAction *exportAction() const { return m_export; }
 
-    // What the window shows beside the scenario, saved into files; and how it draws the chart.
-    void setViewStateProvider(std::function<ViewState()> provider);
-    void setChartOptionsProvider(std::function<ChartOptions()> provider);
     // The size the chart has in the window, the export's default size.
     void setChartSizeProvider(std::function<QSize()> provider);
 
@@ -54,15 +53,12 @@ public:
     void exportImage();
     // The export dialog's starting choices: the last ones, else what the window shows.
     ExportChoices exportChoices() const;
-    // Writes the chart as `choices` say, with the scenario embedded; false with `error` set.
+    // Writes the chart as `choices` say, with the scenario and the choices' presentation
+    // embedded; false with `error` set.
     bool exportTo(const ExportChoices &choices, QString *error) const;
 
     // Whether `path` names a chart image (PNG, SVG, PDF) rather than a scenario file.
     static bool isChartImage(const QString &path);
-
-Q_SIGNALS:
-    // A scenario file was opened; the window applies how it is shown.
-    void opened(const ViewState &view);
 
 private:
     bool saveTo(const QString &path);
@@ -80,8 +76,6 @@ private:
     QAction *m_save;
     QAction *m_saveAs;
     QAction *m_export;
-    std::function<ViewState()> m_viewState;
-    std::function<ChartOptions()> m_chartOptions;
     std::function<QSize()> m_chartSize;
     QString m_openedImage; // the chart the scenario came from, to name its scenario file
 };

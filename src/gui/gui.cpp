@@ -1,11 +1,10 @@
 #include "gui.h"
 
 #include "appsettings.h"
-#include "commandline.h"
 #include "document.h"
 #include "mainwindow.h"
+#include "presetfolders.h"
 #include "scenariofile.h"
-#include "scenariooptions.h"
 #include "version.h"
 
 #include <QApplication>
@@ -15,22 +14,38 @@ namespace rooflab::gui {
 
 namespace {
 
+// How figures looked when the window last closed (a fresh start: the defaults).
+Presentation savedPresentation()
+{
+    Presentation p;
+    if (const ThemeInfo *theme = themeInfo(app::settings::theme.get()))
+        p.theme = theme->id;
+    const double scale = app::settings::textScale.get();
+    if (scale >= figurelimits::minTextScale && scale <= figurelimits::maxTextScale)
+        p.textScale = scale;
+    p.showLegend = app::settings::showLegend.get();
+    p.showZones = app::settings::showZones.get();
+    p.highlightSelection = app::settings::highlightSelection.get();
+    p.animate = app::settings::animate.get();
+    return p;
+}
+
 // Reopens the scenario of the previous session, or the default one when there is none or
 // it no longer reads (a preset it names may be gone).
-void restoreLastScenario(Document &document, MainWindow &window)
+void restoreLastScenario(Document &document)
 {
-    const QByteArray bytes = settings::lastScenario.get();
+    const QByteArray bytes = app::settings::lastScenario.get();
     QStringList errors;
     const std::optional<ScenarioDocument> last =
         bytes.isEmpty()
             ? std::nullopt
             : readScenarioFile(bytes, QStringLiteral("last session"), document.catalog(), &errors);
     if (!last) {
-        document.reset(defaultScenario(document.catalog()));
+        document.reset(defaultScenario(document.catalog()), savedPresentation(), Selection(),
+                       QString());
         return;
     }
-    document.reset(last->scenario);
-    window.applyViewState(last->view);
+    document.reset(last->scenario, last->presentation, last->selection, QString());
 }
 
 } // namespace
@@ -49,21 +64,21 @@ int runWindow(int &argc, char **argv, const QStringList &arguments)
         QCoreApplication::translate("rooflab::gui", "Interactive roofline plots"));
     parser.addHelpOption();
     parser.addVersionOption();
-    cli::addPresetOption(parser);
+    parser.addOption(app::presetFolderOption());
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QCoreApplication::translate("rooflab::gui", "A scenario file to open."),
         QStringLiteral("[file]"));
     if (!parser.parse(QApplication::arguments()) || parser.positionalArguments().size() > 1) {
-        cli::printError(parser.errorText().isEmpty()
+        app::printError(parser.errorText().isEmpty()
                             ? QStringLiteral("give at most one scenario file")
                             : parser.errorText());
         return 2;
     }
 
-    Document document(cli::loadCatalog(parser), Scenario());
+    Document document(app::loadCatalog(parser.values(QStringLiteral("presets"))), Scenario());
+    restoreLastScenario(document);
     MainWindow window(&document);
-    restoreLastScenario(document, window);
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());

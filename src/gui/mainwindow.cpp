@@ -6,7 +6,6 @@
 #include "diagnosispanel.h"
 #include "document.h"
 #include "fileactions.h"
-#include "modelcurve.h"
 #include "modelpanel.h"
 #include "modeltext.h"
 #include "pointtext.h"
@@ -26,6 +25,7 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -45,8 +45,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_chart(new RooflineChart(this)),
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
       m_batchCurve(new BatchCurveChart), m_modelPanel(new ModelPanel(document)),
-      m_shareChart(new ShareBarChart), m_modelCurve(std::make_unique<ModelCurveBuilder>()),
-      m_files(new FileActions(document, this)), m_selectionLabel(new QLabel)
+      m_shareChart(new ShareBarChart), m_files(new FileActions(document, this)),
+      m_selectionLabel(new QLabel)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -88,16 +88,13 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_selectionLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_selectionLabel, 1);
 
-    m_files->setViewStateProvider([this] { return viewState(); });
-    m_files->setChartOptionsProvider([this] { return chartOptions(); });
     m_files->setChartSizeProvider([this] { return m_chart->size(); });
-    connect(m_files, &FileActions::opened, this, &MainWindow::applyViewState);
 
     createMenus();
     connectDocument();
     restoreSettings();
-    applyDisplay();
-    refreshTitle();
+    applyPresentation();
+    documentChanged(app::ChangeFlag::Scenario | app::ChangeFlag::Selection | app::ChangeFlag::File);
 }
 
 MainWindow::~MainWindow() = default;
@@ -117,40 +114,57 @@ QDockWidget *MainWindow::addDock(QWidget *content, const QString &title, const Q
 
 void MainWindow::connectDocument()
 {
-    connect(m_document, &Document::changed, this, [this] {
-        redrawChart();
-        refreshBatchCurve();
-        refreshStatus();
-    });
-    connect(m_document, &Document::selectionChanged, this, [this] {
-        redrawChart();
-        refreshBatchCurve();
-        refreshStatus();
-    });
-    connect(m_document, &Document::displayChanged, this, &MainWindow::applyDisplay);
-    connect(m_document, &Document::fileStateChanged, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::changed, this, &MainWindow::documentChanged);
     connect(m_chart, &RooflineChart::pointClicked, m_document, &Document::select);
     connect(m_chart, &RooflineChart::pointHovered, this, &MainWindow::showHover);
-    connect(m_chart, &RooflineChart::viewChanged, this, [this] { m_viewFixed = true; });
+    // A zoom or pan is the presentation's too (saved and exported), but not an undo step.
+    connect(m_chart, &RooflineChart::viewChanged, this, [this] {
+        if (m_chart->followsContent()) {
+            m_document->setViewRange(0, 0, 0, 0);
+            return;
+        }
+        const ViewRange range = m_chart->viewRange();
+        m_document->setViewRange(range.xMin, range.xMax, range.yMin, range.yMax);
+    });
+}
+
+// Each view updates for the changes that concern it, and the chart is rebuilt at most once.
+void MainWindow::documentChanged(app::Change change)
+{
+    using app::ChangeFlag;
+    bool chart = change & (ChangeFlag::Scenario | ChangeFlag::Selection);
+    if (change.testFlag(ChangeFlag::Presentation)) {
+        Presentation shown = m_applied;
+        const Presentation &now = m_document->presentation();
+        shown.xMin = now.xMin;
+        shown.xMax = now.xMax;
+        shown.yMin = now.yMin;
+        shown.yMax = now.yMax;
+        // Ranges that are the chart's own zoom or pan need no redraw; any other edit does.
+        const ViewRange view = m_chart->viewRange();
+        const bool chartsOwnRange = (!now.fixedRange() && m_chart->followsContent()) ||
+                                    (now.xMin == view.xMin && now.xMax == view.xMax &&
+                                     now.yMin == view.yMin && now.yMax == view.yMax);
+        if (shown != now || !chartsOwnRange)
+            chart = true;
+        if (shown != now)
+            applyPresentation();
+        m_applied = now;
+    }
+    if (chart)
+        redrawChart();
+    if (change & (ChangeFlag::Scenario | ChangeFlag::Selection)) {
+        refreshBatchCurve();
+        refreshStatus();
+    }
+    if (change.testFlag(ChangeFlag::File))
+        refreshTitle();
 }
 
 ChartOptions MainWindow::chartOptions() const
 {
-    const DisplayOptions &display = m_document->display();
-    ChartOptions options;
-    options.theme = themeFromName(display.theme).value_or(Theme::Light);
-    options.fontScale = display.largeText ? largeTextScale : 1.0;
-    options.showLegend = display.showLegend;
-    options.showZones = display.showZones;
-    options.animate = display.animate;
-    options.selectedDevice = m_document->selectedDevice();
-    options.selectedOperator = m_document->selectedOperator();
-    options.xMin = m_fixedRange.xMin;
-    options.xMax = m_fixedRange.xMax;
-    options.yMin = m_fixedRange.yMin;
-    options.yMax = m_fixedRange.yMax;
-    options.title = modelChartTitle(m_document->modelAnalyses());
-    return options;
+    return chartOptionsFor(m_document->presentation(), m_document->selection(),
+                           modelChartTitle(m_document->modelAnalyses()));
 }
 
 void MainWindow::redrawChart()
@@ -160,47 +174,16 @@ void MainWindow::redrawChart()
 
 void MainWindow::refreshBatchCurve()
 {
-    if (m_document->showsModel()) {
-        refreshModelCurve();
-        refreshShareChart();
-        return;
-    }
-    m_shareChart->setBars(tr("No model: pick one under Workload"), {});
-    const PointAnalysis *point = m_document->selectedPoint();
-    BatchCurve curve;
-    if (point) {
-        const Catalog &catalog = m_document->catalog();
-        const Scenario &s = m_document->scenario();
-        const auto sweep = [&](const QList<double> &batches) {
-            return sweepBatch(catalog, s, point->deviceId, point->operatorId, batches);
-        };
-        curve.title = tr("%1 on %2")
-                          .arg(point->operatorName,
-                               pointtext::deviceName(m_document->analysis(), point->deviceId));
-        curve.samples = sweep(logBatches(1, 4096, 24));
-        const QList<BatchSample> current = sweep({s.batch});
-        if (!current.isEmpty())
-            curve.current = current.constFirst();
-        if (point->ridgeBatch && *point->ridgeBatch >= 1 && *point->ridgeBatch <= 4096) {
-            const QList<BatchSample> ridge = sweep({*point->ridgeBatch});
-            if (!ridge.isEmpty())
-                curve.ridge = ridge.constFirst();
-        }
-    }
-    m_batchCurve->setCurve(curve);
-}
-
-// The whole model's step time and tokens per second against batch on the selected device.
-void MainWindow::refreshModelCurve()
-{
-    const ModelAnalysis *model = m_document->selectedModel();
-    m_batchCurve->setCurve(
-        model ? m_modelCurve->build(m_document->catalog(), m_document->scenario(), *model)
-              : BatchCurve());
+    m_batchCurve->setCurve(m_document->results().batchCurve());
+    refreshShareChart();
 }
 
 void MainWindow::refreshShareChart()
 {
+    if (!m_document->showsModel()) {
+        m_shareChart->setBars(tr("No model: pick one under Workload"), {});
+        return;
+    }
     const ModelAnalysis *model = m_document->selectedModel();
     if (!model) {
         m_shareChart->setBars(tr("Tick a device to see the model's step"), {});
@@ -250,23 +233,31 @@ void MainWindow::refreshTitle()
     setWindowModified(m_document->isModified());
 }
 
-void MainWindow::applyDisplay()
+// Styles the window for the presentation: theme and text scale, the secondary charts and
+// the View menu's checks.
+void MainWindow::applyPresentation()
 {
-    const DisplayOptions &display = m_document->display();
-    if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
-        applyTheme(*app, display.theme, display.largeText);
-    m_batchCurve->setAppearance(isDarkTheme(display.theme),
-                                display.largeText ? largeTextScale : 1.0);
-    m_shareChart->setAppearance(isDarkTheme(display.theme),
-                                display.largeText ? largeTextScale : 1.0);
+    const Presentation &p = m_document->presentation();
+    if (p.theme != m_applied.theme || p.textScale != m_applied.textScale ||
+        !m_applied.width) { // the first call: nothing was styled yet
+        if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
+            applyTheme(*app, p.theme, p.textScale);
+    }
+    m_batchCurve->setAppearance(isDarkTheme(p.theme), p.textScale);
+    m_shareChart->setAppearance(isDarkTheme(p.theme), p.textScale);
     if (m_themeGroup) {
         const QList<QAction *> actions = m_themeGroup->actions();
         for (QAction *action : actions)
-            action->setChecked(action->data().toString() == display.theme);
+            action->setChecked(action->data().toString() == p.theme);
     }
-    redrawChart();
-    refreshBatchCurve();
-    refreshStatus();
+    const QSignalBlocker blockLarger(m_largerText);
+    if (m_largerText)
+        m_largerText->setChecked(p.textScale > 1);
+    for (const auto &[action, field] : std::as_const(m_toggles)) {
+        const QSignalBlocker block(action);
+        action->setChecked(p.*field);
+    }
+    m_applied = p;
 }
 
 void MainWindow::scaleBatch(double factor)
@@ -303,43 +294,6 @@ bool MainWindow::openFile(const QString &path)
     return m_files->open(path);
 }
 
-void MainWindow::applyViewState(const ViewState &view)
-{
-    DisplayOptions display = m_document->display();
-    display.theme = view.theme;
-    display.showLegend = view.showLegend;
-    display.largeText = view.largeText;
-    m_fixedRange = {view.xMin, view.xMax, view.yMin, view.yMax};
-    m_viewFixed = false;
-    m_document->select(view.selectedDevice, view.selectedOperator);
-    m_document->setDisplay(display);
-    redrawChart();
-}
-
-ViewState MainWindow::viewState() const
-{
-    const DisplayOptions &display = m_document->display();
-    ViewState view;
-    view.selectedDevice = m_document->selectedDevice();
-    view.selectedOperator = m_document->selectedOperator();
-    view.theme = display.theme;
-    view.showLegend = display.showLegend;
-    view.largeText = display.largeText;
-    if (m_viewFixed) {
-        const ViewRange range = m_chart->viewRange();
-        view.xMin = range.xMin;
-        view.xMax = range.xMax;
-        view.yMin = range.yMin;
-        view.yMax = range.yMax;
-    } else {
-        view.xMin = m_fixedRange.xMin;
-        view.xMax = m_fixedRange.xMax;
-        view.yMin = m_fixedRange.yMin;
-        view.yMax = m_fixedRange.yMax;
-    }
-    return view;
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (!m_files->maybeSave()) {
@@ -369,30 +323,25 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::restoreSettings()
 {
-    DisplayOptions display;
-    display.theme = settings::theme.get();
-    display.largeText = settings::largeText.get();
-    display.showLegend = settings::showLegend.get();
-    display.showZones = settings::showZones.get();
-    display.animate = settings::animate.get();
-    m_document->setDisplay(display);
-    const QByteArray geometry = settings::windowGeometry.get();
+    const QByteArray geometry = app::settings::windowGeometry.get();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1600, 1000);
-    restoreState(settings::windowState.get());
+    restoreState(app::settings::windowState.get());
 }
 
 void MainWindow::saveSettings() const
 {
-    settings::windowGeometry.set(saveGeometry());
-    settings::windowState.set(saveState());
-    const DisplayOptions &display = m_document->display();
-    settings::theme.set(display.theme);
-    settings::largeText.set(display.largeText);
-    settings::showLegend.set(display.showLegend);
-    settings::showZones.set(display.showZones);
-    settings::animate.set(display.animate);
-    settings::lastScenario.set(writeScenarioFile(m_document->scenario(), viewState()));
+    app::settings::windowGeometry.set(saveGeometry());
+    app::settings::windowState.set(saveState());
+    const Presentation &p = m_document->presentation();
+    app::settings::theme.set(p.theme);
+    app::settings::textScale.set(p.textScale);
+    app::settings::showLegend.set(p.showLegend);
+    app::settings::showZones.set(p.showZones);
+    app::settings::highlightSelection.set(p.highlightSelection);
+    app::settings::animate.set(p.animate);
+    app::settings::lastScenario.set(writeScenarioFile(
+        m_document->scenario(), m_document->presentation(), m_document->selection()));
 }
 
 } // namespace rooflab::gui

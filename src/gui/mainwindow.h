@@ -1,11 +1,13 @@
 #pragma once
 
+#include "change.h"
 #include "chartoptions.h"
-#include "viewstate.h"
+#include "document.h"
+#include "presentation.h"
 
 #include <QMainWindow>
 
-#include <memory>
+#include <utility>
 
 class QActionGroup;
 class QDockWidget;
@@ -15,14 +17,18 @@ namespace rooflab {
 class RooflineChart;
 }
 
+namespace rooflab::app {
+class Document;
+}
+
 namespace rooflab::gui {
+
+using app::Document;
 
 class BatchCurveChart;
 class ControlsPanel;
 class DiagnosisPanel;
-class Document;
 class FileActions;
-class ModelCurveBuilder;
 class ModelPanel;
 class ShareBarChart;
 
@@ -41,10 +47,6 @@ public:
     // Opens a scenario file (command line, drop, recent files); false after a message when
     // it cannot be read.
     bool openFile(const QString &path);
-    // Shows a scenario's view choices: selection, theme, legend, text size, axis ranges.
-    void applyViewState(const ViewState &view);
-    // The view choices saved beside the scenario.
-    ViewState viewState() const;
     // The options the chart is drawn with now.
     ChartOptions chartOptions() const;
 
@@ -73,13 +75,16 @@ private:
     void createViewMenu();
     void createHelpMenu();
     void connectDocument();
+    void documentChanged(app::Change change);
     void redrawChart();
     void refreshBatchCurve();
-    void refreshModelCurve();
     void refreshShareChart();
     void refreshStatus();
     void refreshTitle();
-    void applyDisplay();
+    void applyPresentation();
+    // Edits one field of the presentation as an undo step.
+    template <typename T>
+    void editPresentation(T Presentation::*field, T value, const QString &undoText);
     void showHover(const QString &deviceId, const QString &operatorId);
     void scaleBatch(double factor);
     void focusNextPanel(int step);
@@ -95,13 +100,21 @@ private:
     BatchCurveChart *m_batchCurve;
     ModelPanel *m_modelPanel;
     ShareBarChart *m_shareChart;
-    std::unique_ptr<ModelCurveBuilder> m_modelCurve;
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     QLabel *m_selectionLabel;
     QActionGroup *m_themeGroup = nullptr;
-    bool m_viewFixed = false; // the user zoomed or panned: the axis ranges are theirs
-    ViewRange m_fixedRange;   // ranges a file asked for, until the user moves the view
+    QAction *m_largerText = nullptr;
+    QList<std::pair<QAction *, bool Presentation::*>> m_toggles; // View menu switches
+    Presentation m_applied; // the presentation the window was last styled for
 };
+
+template <typename T>
+inline void MainWindow::editPresentation(T Presentation::*field, T value, const QString &undoText)
+{
+    Presentation p = m_document->presentation();
+    p.*field = value;
+    m_document->setPresentation(p, undoText);
+}
 
 } // namespace rooflab::gui

@@ -4,6 +4,7 @@
 #include "controlspanel.h"
 #include "document.h"
 #include "fileactions.h"
+#include "presentation.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
 #include "theme.h"
@@ -82,9 +83,7 @@ void MainWindow::createViewMenu()
 {
     QMenu *menu = menuBar()->addMenu(tr("&View"));
     QAction *reset = menu->addAction(tr("&Reset view"), this, [this] {
-        m_fixedRange = {};
-        m_viewFixed = false;
-        m_chart->resetView();
+        m_chart->resetView(); // follows the content again: the document's ranges go with it
         redrawChart();
     });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
@@ -92,36 +91,39 @@ void MainWindow::createViewMenu()
 
     QMenu *themes = menu->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
-    for (const QString &name : scenarioThemeNames()) {
-        QAction *action = themes->addAction(QLatin1Char('&') + themeDisplayName(name));
+    for (const ThemeInfo &theme : rooflab::themes()) {
+        QAction *action = themes->addAction(QLatin1Char('&') + theme.displayName);
         action->setCheckable(true);
-        action->setData(name);
+        action->setData(theme.id);
         m_themeGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, name] {
-            DisplayOptions display = m_document->display();
-            display.theme = name;
-            m_document->setDisplay(display);
-        });
+        const QString id = theme.id;
+        connect(action, &QAction::triggered, this,
+                [this, id] { editPresentation(&Presentation::theme, id, tr("Change theme")); });
     }
-    const auto toggle = [this, menu](const QString &text, bool DisplayOptions::*field,
-                                     const QKeySequence &shortcut) {
+    m_largerText = menu->addAction(tr("&Larger text"));
+    m_largerText->setCheckable(true);
+    m_largerText->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    connect(m_largerText, &QAction::toggled, this, [this](bool on) {
+        editPresentation(&Presentation::textScale, on ? largeTextScale : 1.0,
+                         tr("Change text size"));
+    });
+    const auto toggle = [this, menu](const QString &text, bool Presentation::*field,
+                                     const QKeySequence &shortcut, const QString &undoText) {
         QAction *action = menu->addAction(text);
         action->setCheckable(true);
-        action->setChecked(m_document->display().*field);
         action->setShortcut(shortcut);
-        connect(action, &QAction::toggled, this, [this, field](bool on) {
-            DisplayOptions display = m_document->display();
-            display.*field = on;
-            m_document->setDisplay(display);
-        });
-        connect(m_document, &Document::displayChanged, action,
-                [this, action, field] { action->setChecked(m_document->display().*field); });
+        connect(action, &QAction::toggled, this,
+                [this, field, undoText](bool on) { editPresentation(field, on, undoText); });
+        m_toggles.append({action, field});
     };
-    toggle(tr("&Larger text"), &DisplayOptions::largeText,
-           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
-    toggle(tr("Show le&gend"), &DisplayOptions::showLegend, QKeySequence(Qt::Key_L));
-    toggle(tr("Show &zones"), &DisplayOptions::showZones, QKeySequence(Qt::Key_Z));
-    toggle(tr("&Animate moves"), &DisplayOptions::animate, QKeySequence());
+    toggle(tr("Show le&gend"), &Presentation::showLegend, QKeySequence(Qt::Key_L),
+           tr("Show or hide the legend"));
+    toggle(tr("Show &zones"), &Presentation::showZones, QKeySequence(Qt::Key_Z),
+           tr("Show or hide the zones"));
+    toggle(tr("&Highlight the selection"), &Presentation::highlightSelection, QKeySequence(),
+           tr("Highlight the selection or not"));
+    toggle(tr("&Animate moves"), &Presentation::animate, QKeySequence(),
+           tr("Animate moves or not"));
     menu->addSeparator();
 
     // Ctrl+1 ... Ctrl+5 show or hide the docks in the order they were added.

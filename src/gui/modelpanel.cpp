@@ -35,8 +35,10 @@ ModelPanel::ModelPanel(Document *document, QWidget *parent)
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
 
-    connect(m_document, &Document::changed, this, &ModelPanel::refresh);
-    connect(m_document, &Document::selectionChanged, this, &ModelPanel::refresh);
+    connect(m_document, &Document::changed, this, [this](app::Change change) {
+        if (change & (app::ChangeFlag::Scenario | app::ChangeFlag::Selection))
+            refresh();
+    });
     refresh();
 }
 

@@ -15,9 +15,13 @@ namespace Ui {
 class ModelPanel;
 }
 
+namespace rooflab::app {
+class Document;
+}
+
 namespace rooflab::gui {
 
-class Document;
+using app::Document;
 
 // The model step on the selected device: whether it fits, its totals and a table of the
 // operators of one layer and the head. Shows a hint when the scenario has no model. Every figure

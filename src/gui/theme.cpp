@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include "presentation.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
@@ -59,10 +61,11 @@ QString styleSheet(const QString &resource)
 
 bool isDarkTheme(const QString &theme)
 {
-    return theme == QLatin1String("dark");
+    const ThemeInfo *info = themeInfo(theme);
+    return info && info->darkWindow;
 }
 
-void applyTheme(QApplication &app, const QString &theme, bool largeText)
+void applyTheme(QApplication &app, const QString &theme, double textScale)
 {
     // The application font before any scaling, kept so toggling does not compound.
     static const QFont baseFont = QApplication::font();
@@ -73,11 +76,11 @@ void applyTheme(QApplication &app, const QString &theme, bool largeText)
         return style;
     }();
     QFont font = baseFont;
-    if (largeText) {
+    if (textScale != 1) {
         if (font.pointSizeF() > 0)
-            font.setPointSizeF(font.pointSizeF() * largeTextScale);
+            font.setPointSizeF(font.pointSizeF() * textScale);
         else
-            font.setPixelSize(static_cast<int>(font.pixelSize() * largeTextScale));
+            font.setPixelSize(static_cast<int>(font.pixelSize() * textScale));
     }
     QApplication::setFont(font);
     // Setting the style sheet last re-polishes every widget, so the new font reaches the
@@ -86,19 +89,6 @@ void applyTheme(QApplication &app, const QString &theme, bool largeText)
     app.setPalette(dark ? darkPalette() : fusion->standardPalette());
     app.setStyleSheet(styleSheet(dark ? QStringLiteral(":/rooflab/styles/dark.qss")
                                       : QStringLiteral(":/rooflab/styles/light.qss")));
-}
-
-QString themeDisplayName(const QString &theme)
-{
-    if (theme == QLatin1String("light"))
-        return QCoreApplication::translate("rooflab::gui::Theme", "Light");
-    if (theme == QLatin1String("dark"))
-        return QCoreApplication::translate("rooflab::gui::Theme", "Dark");
-    if (theme == QLatin1String("print"))
-        return QCoreApplication::translate("rooflab::gui::Theme", "Print (greyscale-safe)");
-    if (theme == QLatin1String("colorblind"))
-        return QCoreApplication::translate("rooflab::gui::Theme", "Colour-blind safe");
-    return theme;
 }
 
 } // namespace rooflab::gui

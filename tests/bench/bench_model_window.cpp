@@ -31,9 +31,9 @@ int main(int argc, char **argv)
     scenario.seq = 4096;
     Document document(Catalog::builtin(), scenario);
     MainWindow window(&document);
-    DisplayOptions display = document.display();
-    display.animate = false; // time the work, not the 150 ms glide
-    document.setDisplay(display);
+    Presentation still = document.presentation();
+    still.animate = false; // time the work, not the 150 ms glide
+    document.reset(document.scenario(), still, Selection(), QString());
     window.resize(1600, 1000);
     window.show();
     QCoreApplication::processEvents();

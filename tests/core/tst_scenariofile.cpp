@@ -80,11 +80,16 @@ Scenario fullScenario(const Catalog &catalog)
     return sc;
 }
 
-ViewState fullView()
+// A selection on a point of fullScenario().
+Selection fullSelection()
 {
-    ViewState v;
-    v.selectedDevice = s("h100-sxm5");
-    v.selectedOperator = s("my-gemm");
+    return {.device = s("h100-sxm5"), .op = s("my-gemm")};
+}
+
+// A presentation with every field away from its default.
+Presentation fullView()
+{
+    Presentation v;
     v.xMin = 0.1;
     v.xMax = 3000;
     v.yMin = 1e11;
@@ -93,14 +98,20 @@ ViewState fullView()
     v.width = 1280;
     v.height = 720;
     v.showLegend = false;
-    v.largeText = true;
+    v.textScale = 1.75;
+    v.showZones = false;
+    v.highlightSelection = false;
+    v.animate = false;
+    v.scale = 2;
+    v.caption = true;
     return v;
 }
 
 // A valid file as JSON, for the malformed rows to change one thing in.
 QJsonObject validRoot()
 {
-    return QJsonDocument::fromJson(writeScenarioFile(fullScenario(Catalog::builtin()), fullView()))
+    return QJsonDocument::fromJson(
+               writeScenarioFile(fullScenario(Catalog::builtin()), fullView(), fullSelection()))
         .object();
 }
 
@@ -150,14 +161,41 @@ private Q_SLOTS:
     void roundTripIsExact()
     {
         const Scenario scenario = fullScenario(m_catalog);
-        const ViewState view = fullView();
-        const QByteArray first = writeScenarioFile(scenario, view);
+        const Presentation view = fullView();
+        const QByteArray first = writeScenarioFile(scenario, view, fullSelection());
         QStringList errors;
         const auto doc = readScenarioFile(first, s("full.rooflab.json"), m_catalog, &errors);
         QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
         QCOMPARE(doc->scenario, scenario);
-        QCOMPARE(doc->view, view);
-        QCOMPARE(writeScenarioFile(doc->scenario, doc->view), first);
+        QCOMPARE(doc->presentation, view);
+        QCOMPARE(doc->selection, fullSelection());
+        QCOMPARE(writeScenarioFile(doc->scenario, doc->presentation, doc->selection), first);
+    }
+
+    void zonesAndTextScaleSurviveSave()
+    {
+        // The two choices the view used to forget: zones off, and a text scale.
+        Presentation view;
+        view.showZones = false;
+        view.textScale = 2.25;
+        const QByteArray bytes = writeScenarioFile(defaultScenario(m_catalog), view);
+        QStringList errors;
+        const auto doc = readScenarioFile(bytes, s("zones"), m_catalog, &errors);
+        QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
+        QCOMPARE(doc->presentation.showZones, false);
+        QCOMPARE(doc->presentation.textScale, 2.25);
+    }
+
+    void legacyLargeTextReadsAsItsScale()
+    {
+        // Files written before text_scale carried "large_text": true, the window's 1.35.
+        const QByteArray bytes = R"({"schema": "rooflab-scenario", "version": 1,
+            "scenario": {"devices": ["l4"], "operators": []},
+            "view": {"large_text": true}})";
+        QStringList errors;
+        const auto doc = readScenarioFile(bytes, s("legacy"), m_catalog, &errors);
+        QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
+        QCOMPARE(doc->presentation.textScale, 1.35);
     }
 
     void defaultScenarioRoundTrips()
@@ -167,12 +205,13 @@ private Q_SLOTS:
         QCOMPARE(scenario.devices, (QStringList{s("h100-sxm5"), s("h200-sxm")}));
         QCOMPARE(scenario.operators.size(), 7);
         QCOMPARE(scenario.batch, 32.0);
-        const QByteArray bytes = writeScenarioFile(scenario, ViewState());
+        const QByteArray bytes = writeScenarioFile(scenario, Presentation());
         QStringList errors;
         const auto doc = readScenarioFile(bytes, s("default"), m_catalog, &errors);
         QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
         QCOMPARE(doc->scenario, scenario);
-        QCOMPARE(doc->view, ViewState());
+        QCOMPARE(doc->presentation, Presentation());
+        QCOMPARE(doc->selection, Selection());
     }
 
     void modelSelectionAndCaptionRoundTrip()
@@ -180,23 +219,24 @@ private Q_SLOTS:
         // With a model the chart's points are its classes, so a class is a valid selection.
         Scenario scenario = defaultScenario(m_catalog);
         scenario.model = s("llama-3.1-70b");
-        ViewState view;
-        view.selectedDevice = s("h100-sxm5");
-        view.selectedOperator = s("mlp");
+        Presentation view;
         view.caption = true;
-        const QByteArray bytes = writeScenarioFile(scenario, view);
+        const Selection selection{.device = s("h100-sxm5"), .op = s("mlp")};
+        const QByteArray bytes = writeScenarioFile(scenario, view, selection);
         QVERIFY(bytes.contains("\"caption\": true"));
         QStringList errors;
         const auto doc = readScenarioFile(bytes, s("model"), m_catalog, &errors);
         QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
-        QCOMPARE(doc->view, view);
+        QCOMPARE(doc->presentation, view);
+        QCOMPARE(doc->selection, selection);
         // Without a caption the field is left out, as files written before it had it.
-        QVERIFY(!writeScenarioFile(scenario, ViewState()).contains("\"caption\""));
+        QVERIFY(!writeScenarioFile(scenario, Presentation()).contains("\"caption\""));
     }
 
     void fileIsSortedIndentedJson()
     {
-        const QByteArray bytes = writeScenarioFile(fullScenario(m_catalog), fullView());
+        const QByteArray bytes =
+            writeScenarioFile(fullScenario(m_catalog), fullView(), fullSelection());
         QVERIFY(bytes.startsWith("{\n"));
         QVERIFY(bytes.endsWith("}\n"));
         QVERIFY(bytes.contains("\"schema\": \"rooflab-scenario\""));
@@ -208,7 +248,7 @@ private Q_SLOTS:
         const qsizetype scheme = bytes.indexOf("\"scheme\"");
         QVERIFY(batch > 0 && batch < devices && devices < operators && operators < scheme);
         // Defaults that mean "none" are left out rather than written as empty values.
-        const QByteArray plain = writeScenarioFile(defaultScenario(m_catalog), ViewState());
+        const QByteArray plain = writeScenarioFile(defaultScenario(m_catalog), Presentation());
         QVERIFY(!plain.contains("\"model\""));
         QVERIFY(!plain.contains("\"intensity_range\""));
         QVERIFY(!plain.contains("\"selected_device\""));
@@ -224,7 +264,7 @@ private Q_SLOTS:
         Scenario expected;
         expected.devices = {s("l4")};
         QCOMPARE(doc->scenario, expected);
-        QCOMPARE(doc->view, ViewState());
+        QCOMPARE(doc->presentation, Presentation());
     }
 
     void malformed_data()
@@ -380,6 +420,21 @@ private Q_SLOTS:
             "caption not bool", [](auto &, auto &, auto &v) { v[s("caption")] = 1; },
             "view.caption: must be true or false");
         row(
+            "text scale too large", [](auto &, auto &, auto &v) { v[s("text_scale")] = 9; },
+            "view.text_scale: must be from 0.5 to 3, got 9");
+        row(
+            "png too large",
+            [](auto &, auto &, auto &v) {
+                v[s("width")] = 20000;
+                v[s("height")] = 20000;
+                v[s("scale")] = 2;
+            },
+            // 20000 x 2 by 20000 x 2 = 40000 x 40000 = 1.6e9 pixels: 1600 million > 256 million.
+            "view.scale: 20000 x 20000 at scale 2 is 1600 million pixels, more than 256 million");
+        row(
+            "zones not a boolean", [](auto &, auto &, auto &v) { v[s("show_zones")] = 1; },
+            "view.show_zones: must be true or false");
+        row(
             "unknown view field", [](auto &, auto &, auto &v) { v[s("zoom")] = 2; },
             "view.zoom: unknown field");
     }
@@ -420,17 +475,19 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(s("a.rooflab.json"));
         QString error;
-        QVERIFY2(saveScenarioFile(path, fullScenario(m_catalog), fullView(), &error),
-                 qPrintable(error));
+        QVERIFY2(
+            saveScenarioFile(path, fullScenario(m_catalog), fullView(), fullSelection(), &error),
+            qPrintable(error));
         QStringList errors;
         const auto doc = loadScenarioFile(path, m_catalog, &errors);
         QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
         QCOMPARE(doc->scenario, fullScenario(m_catalog));
-        QCOMPARE(doc->view, fullView());
+        QCOMPARE(doc->presentation, fullView());
 
         // Saved, reopened and saved again: the same bytes.
         const QString again = dir.filePath(s("b.rooflab.json"));
-        QVERIFY2(saveScenarioFile(again, doc->scenario, doc->view, &error), qPrintable(error));
+        QVERIFY2(saveScenarioFile(again, doc->scenario, doc->presentation, doc->selection, &error),
+                 qPrintable(error));
         QFile a(path), b(again);
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         QCOMPARE(b.readAll(), a.readAll());
@@ -442,13 +499,14 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString missingFolder = dir.filePath(s("no-such-folder/a.rooflab.json"));
         QString error;
-        QVERIFY(!saveScenarioFile(missingFolder, Scenario(), ViewState(), &error));
+        QVERIFY(!saveScenarioFile(missingFolder, Scenario(), Presentation(), Selection(), &error));
         QVERIFY2(error.startsWith(missingFolder + s(": cannot write")), qPrintable(error));
         QVERIFY(!QFile::exists(missingFolder));
 
         QVERIFY(QDir(dir.path()).mkdir(s("folder")));
         error.clear();
-        QVERIFY(!saveScenarioFile(dir.filePath(s("folder")), Scenario(), ViewState(), &error));
+        QVERIFY(!saveScenarioFile(dir.filePath(s("folder")), Scenario(), Presentation(),
+                                  Selection(), &error));
         QVERIFY(!error.isEmpty());
         QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
                  QStringList{s("folder")});

@@ -1,7 +1,7 @@
 // `rooflab export` run as a user runs it: the built executable, with no display and no
 // platform chosen for it, writing every format; the files are checked from outside.
 #include "catalog.h"
-#include "chartexport.h"
+#include "figuremetadata.h"
 #include "scenariofile.h"
 
 #include <QDir>
@@ -232,7 +232,7 @@ private Q_SLOTS:
         const auto doc = embedded(path("default.svg"));
         QVERIFY(doc);
         QCOMPARE(doc->scenario, defaultScenario(m_catalog));
-        QCOMPARE(doc->view, ViewState());
+        QCOMPARE(doc->presentation, Presentation());
     }
 
     void flagsRoundTripThroughEveryImage_data()
@@ -252,11 +252,11 @@ private Q_SLOTS:
         const auto doc = embedded(m_dir->filePath(file));
         QVERIFY(doc);
         QCOMPARE(doc->scenario, flagScenario());
-        ViewState view;
+        Presentation view;
         view.theme = s("print");
         view.width = 800;
         view.height = 600;
-        QCOMPARE(doc->view, view);
+        QCOMPARE(doc->presentation, view);
         if (file.endsWith(s(".svg"))) {
             // fp8 weights with bf16 activations multiply in bf16: the H100's bf16 matrix roof,
             // ridge 989.5e12 / 3.35e12 = 295.37 FLOP/B, labelled to 3 digits.
@@ -272,16 +272,16 @@ private Q_SLOTS:
         // A scenario file in, the same scenario embedded out; an exported SVG in works too.
         Scenario scenario = flagScenario();
         scenario.roof = RoofMode::Achievable;
-        ViewState view;
-        view.selectedDevice = s("h100-sxm5");
-        view.selectedOperator = s("decode-gemm");
+        Presentation view;
         view.theme = s("dark");
-        QVERIFY(writeAll(path("in.rooflab.json"), writeScenarioFile(scenario, view)));
+        const Selection selection{.device = s("h100-sxm5"), .op = s("decode-gemm")};
+        QVERIFY(writeAll(path("in.rooflab.json"), writeScenarioFile(scenario, view, selection)));
         QVERIFY(exportOk({s("in.rooflab.json"), s("-o"), s("a.svg")}));
         auto doc = embedded(path("a.svg"));
         QVERIFY(doc);
         QCOMPARE(doc->scenario, scenario);
-        QCOMPARE(doc->view, view);
+        QCOMPARE(doc->presentation, view);
+        QCOMPARE(doc->selection, selection);
 
         QVERIFY(exportOk({s("a.svg"), s("-o"), s("b.png"), s("--batch"), s("64")}));
         doc = embedded(path("b.png"));
@@ -333,10 +333,9 @@ private Q_SLOTS:
         scenario.operators = {*catalog.operatorSpec(s("decode-mlp-up-8b")),
                               *catalog.operatorSpec(s("attn-decode-8b"))};
         scenario.batch = 64;
-        ViewState view;
-        view.selectedDevice = s("h100-sxm5");
-        view.selectedOperator = s("decode-mlp-up-8b");
-        QVERIFY(writeAll(path("sel.rooflab.json"), writeScenarioFile(scenario, view)));
+        const Selection selection{.device = s("h100-sxm5"), .op = s("decode-mlp-up-8b")};
+        QVERIFY(writeAll(path("sel.rooflab.json"),
+                         writeScenarioFile(scenario, Presentation(), selection)));
 
         QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("cap.svg"), s("--caption")}));
         const SvgContent svg = parseSvg(readAll(path("cap.svg")), s("script"));
@@ -360,7 +359,7 @@ private Q_SLOTS:
         QVERIFY(!bare.texts.contains(s("decode GEMM")));
         const auto doc = embedded(path("bare.svg"));
         QVERIFY(doc);
-        QVERIFY(!doc->view.showLegend);
+        QVERIFY(!doc->presentation.showLegend);
 
         // A PNG with the caption keeps the size asked for.
         QVERIFY(exportOk({s("sel.rooflab.json"), s("-o"), s("cap.png"), s("--caption"),
@@ -430,7 +429,7 @@ private Q_SLOTS:
         op.kind = OperatorKind::Matmul;
         op.n = 1024;
         scenario.operators = {op};
-        QVERIFY(writeAll(path("evil.rooflab.json"), writeScenarioFile(scenario, ViewState())));
+        QVERIFY(writeAll(path("evil.rooflab.json"), writeScenarioFile(scenario, Presentation())));
 
         QVERIFY(
             exportOk({s("evil.rooflab.json"), s("--presets"), s("evil"), s("-o"), s("evil.svg")}));

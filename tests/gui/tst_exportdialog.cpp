@@ -2,9 +2,9 @@
 // it writes, the caption table, themes, and opening (or dropping) an exported chart.
 #include "appsettings.h"
 #include "catalog.h"
-#include "chartexport.h"
 #include "document.h"
 #include "exportdialog.h"
+#include "figuremetadata.h"
 #include "fileactions.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
@@ -156,15 +156,15 @@ private Q_SLOTS:
 
     void dialogStartsWithTheWindowsChart()
     {
-        DisplayOptions display = m_doc->display();
-        display.theme = s("dark");
-        display.showLegend = false;
-        m_doc->setDisplay(display);
+        Presentation p = m_doc->presentation();
+        p.theme = s("dark");
+        p.showLegend = false;
+        m_doc->setPresentation(p, s("Dark, no legend"));
         const ExportChoices c = files()->exportChoices();
-        QCOMPARE(QSize(c.width, c.height), m_window->chart()->size());
-        QCOMPARE(c.theme, s("dark"));
-        QCOMPARE(c.legend, false);
-        QCOMPARE(c.scale, 1.0);
+        QCOMPARE(QSize(c.presentation.width, c.presentation.height), m_window->chart()->size());
+        QCOMPARE(c.presentation.theme, s("dark"));
+        QCOMPARE(c.presentation.showLegend, false);
+        QCOMPARE(c.presentation.scale, 1.0);
         QCOMPARE(c.format, s("png"));
         QVERIFY(c.path.endsWith(s(".png")));
     }
@@ -217,8 +217,8 @@ private Q_SLOTS:
         // "As in the window" takes the chart's size.
         field<QSpinBox>(&dialog, "widthSpin")->setValue(300);
         field<QPushButton>(&dialog, "chartSizeButton")->click();
-        QCOMPARE(dialog.choices().width, 800);
-        QCOMPARE(dialog.choices().height, 500);
+        QCOMPARE(dialog.choices().presentation.width, 800);
+        QCOMPARE(dialog.choices().presentation.height, 500);
     }
 
     void exportActionWritesPngOfTheRequestedSize()
@@ -257,23 +257,23 @@ private Q_SLOTS:
             readScenarioFile(readEmbeddedMetadata(file, &error), file, m_catalog, &errors);
         QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
         QCOMPARE(doc->scenario, m_doc->scenario());
-        QCOMPARE(doc->view.width, 700);
-        QCOMPARE(doc->view.height, 450);
-        QCOMPARE(doc->view.selectedOperator, gemm);
+        QCOMPARE(doc->presentation.width, 700);
+        QCOMPARE(doc->presentation.height, 450);
+        QCOMPARE(doc->selection.op, gemm);
 
         // The choices are remembered: the scale, and the size since it is not the chart's.
         const ExportChoices next = files()->exportChoices();
-        QCOMPARE(next.scale, 2.0);
-        QCOMPARE(next.width, 700);
+        QCOMPARE(next.presentation.scale, 2.0);
+        QCOMPARE(next.presentation.width, 700);
         QCOMPARE(next.path, file);
     }
 
     void captionTableCarriesTheSelectedFigures()
     {
         ExportChoices c = choicesFor(path("caption.svg"));
-        c.width = 1600;
-        c.height = 1000;
-        c.caption = true;
+        c.presentation.width = 1600;
+        c.presentation.height = 1000;
+        c.presentation.caption = true;
         QString error;
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         const QStringList texts = svgTexts(readAll(c.path));
@@ -294,7 +294,7 @@ private Q_SLOTS:
         QVERIFY2(texts.contains(s("25 µs")), qPrintable(texts.join(s(" | "))));
 
         // Without the caption none of the table is drawn, and the file keeps its size either way.
-        c.caption = false;
+        c.presentation.caption = false;
         c.path = path("plain.svg");
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         const QByteArray plain = readAll(c.path);
@@ -310,7 +310,7 @@ private Q_SLOTS:
         QCOMPARE(texts.count(attentionName), plainTexts.count(attentionName));
 
         // The same input gives the same bytes.
-        c.caption = true;
+        c.presentation.caption = true;
         c.path = path("caption2.svg");
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         QVERIFY(readAll(path("caption.svg")) == readAll(c.path));
@@ -319,10 +319,10 @@ private Q_SLOTS:
     void captionKeepsThePngSize()
     {
         ExportChoices c = choicesFor(path("caption.png"));
-        c.width = 900;
-        c.height = 700;
-        c.scale = 2;
-        c.caption = true;
+        c.presentation.width = 900;
+        c.presentation.height = 700;
+        c.presentation.scale = 2;
+        c.presentation.caption = true;
         QString error;
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         // 900 x 700 at 2x = 1800 x 1400, the table taking part of the height.
@@ -332,14 +332,14 @@ private Q_SLOTS:
     void printThemeIsGreyAndDiffersFromLight()
     {
         ExportChoices c = choicesFor(path("light.png"));
-        c.width = 800;
-        c.height = 500;
-        c.theme = s("light");
+        c.presentation.width = 800;
+        c.presentation.height = 500;
+        c.presentation.theme = s("light");
         QString error;
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         c.path = path("print.png");
-        c.theme = s("print");
-        c.caption = true;
+        c.presentation.theme = s("print");
+        c.presentation.caption = true;
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         const QImage light(path("light.png")), print(path("print.png"));
         QCOMPARE(print.size(), light.size());
@@ -369,9 +369,9 @@ private Q_SLOTS:
         QFETCH(QString, name);
         m_doc->setBatch(512);
         m_doc->select(h200, attention);
-        DisplayOptions display = m_doc->display();
+        Presentation display = m_doc->presentation();
         display.theme = s("print");
-        m_doc->setDisplay(display);
+        m_doc->setPresentation(display, s("Print theme"));
         const Scenario exported = m_doc->scenario();
         const QString file = m_dir->filePath(name);
         QString error;
@@ -380,13 +380,13 @@ private Q_SLOTS:
         m_doc->setBatch(8);
         m_doc->select(h100, gemm);
         display.theme = s("light");
-        m_doc->setDisplay(display);
+        m_doc->setPresentation(display, s("Light theme"));
         m_doc->markSaved();
         QVERIFY(m_window->openFile(file));
         QCOMPARE(m_doc->scenario(), exported);
         QCOMPARE(m_doc->selectedDevice(), h200);
         QCOMPARE(m_doc->selectedOperator(), attention);
-        QCOMPARE(m_doc->display().theme, s("print"));
+        QCOMPARE(m_doc->presentation().theme, s("print"));
         // The chart is not the scenario's file: Save has to ask where to write one.
         QVERIFY(m_doc->filePath().isEmpty());
         QVERIFY(!m_doc->isModified());

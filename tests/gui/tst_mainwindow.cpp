@@ -387,13 +387,13 @@ private Q_SLOTS:
         QVERIFY(m_window->close());
         QStringList errors;
         const auto last =
-            readScenarioFile(settings::lastScenario.get(), s("settings"), m_catalog, &errors);
+            readScenarioFile(app::settings::lastScenario.get(), s("settings"), m_catalog, &errors);
         QVERIFY2(last, qPrintable(errors.join(s("; "))));
         QCOMPARE(last->scenario.batch, 256.0);
         QCOMPARE(last->scenario.devices, QStringList({h100, h200}));
-        QCOMPARE(last->view.selectedDevice, h200);
-        QCOMPARE(last->view.selectedOperator, attention);
-        QVERIFY(!settings::windowGeometry.get().isEmpty());
+        QCOMPARE(last->selection.device, h200);
+        QCOMPARE(last->selection.op, attention);
+        QVERIFY(!app::settings::windowGeometry.get().isEmpty());
     }
 
     void openAndSave()
@@ -403,12 +403,11 @@ private Q_SLOTS:
         const QString path = dir.filePath(s("b512.rooflab.json"));
         Scenario sc = rooflab::test::twoOperatorScenario(m_catalog);
         sc.batch = 512;
-        ViewState view;
-        view.selectedDevice = h200;
-        view.selectedOperator = gemm;
+        Presentation view;
         view.theme = s("dark");
         QString error;
-        QVERIFY2(saveScenarioFile(path, sc, view, &error), qPrintable(error));
+        QVERIFY2(saveScenarioFile(path, sc, view, {.device = h200, .op = gemm}, &error),
+                 qPrintable(error));
 
         m_doc->setBatch(8);
         m_doc->markSaved();
@@ -416,7 +415,7 @@ private Q_SLOTS:
         QCOMPARE(m_doc->scenario().batch, 512.0);
         QCOMPARE(m_doc->undoStack()->count(), 0);
         QCOMPARE(m_doc->selectedDevice(), h200);
-        QCOMPARE(m_doc->display().theme, s("dark"));
+        QCOMPARE(m_doc->presentation().theme, s("dark"));
         QVERIFY(m_window->windowTitle().contains(s("b512.rooflab.json")));
 
         // An edit marks the window modified; Save writes it back and clears the mark.
@@ -429,7 +428,7 @@ private Q_SLOTS:
         const auto saved = loadScenarioFile(path, m_catalog, &errors);
         QVERIFY2(saved, qPrintable(errors.join(s("; "))));
         QCOMPARE(saved->scenario.batch, 256.0);
-        QCOMPARE(saved->view.theme, s("dark"));
+        QCOMPARE(saved->presentation.theme, s("dark"));
     }
 
     void batchCurveMarksTheRidge()

@@ -1,4 +1,5 @@
-#include "chartexport.h"
+#include "figureexport.h"
+#include "figuremetadata.h"
 #include "renderfixtures.h"
 
 #include <QFile>
@@ -87,13 +88,13 @@ void TestChartExport::pngHasTheRequestedSize()
     QFETCH(int, height);
     QFETCH(double, scale);
     QFETCH(QSize, pixels);
-    ImageExport request;
+    FigureRequest request;
     request.path = path(QStringLiteral("size.png"));
-    request.width = width;
-    request.height = height;
-    request.scale = scale;
+    request.presentation.width = width;
+    request.presentation.height = height;
+    request.presentation.scale = scale;
     QString error;
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     const QImage image(request.path);
     QCOMPARE(image.size(), pixels);
     // The chart is drawn: the background is white and the plot has coloured roofs.
@@ -110,10 +111,10 @@ void TestChartExport::pngHasTheRequestedSize()
 
 void TestChartExport::svgIsValidXmlWithText()
 {
-    ImageExport request;
+    FigureRequest request;
     request.path = path(QStringLiteral("chart.svg"));
     QString error;
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     const QByteArray svg = readAll(request.path);
     QVERIFY(svg.startsWith("<?xml"));
     const QStringList texts = svgTexts(svg, &error);
@@ -140,13 +141,13 @@ void TestChartExport::svgIsValidXmlWithText()
 
 void TestChartExport::svgIsByteIdentical()
 {
-    ImageExport request;
+    FigureRequest request;
     request.metadata = R"({"devices": ["h100-sxm5"]})";
     request.path = path(QStringLiteral("first.svg"));
     QString error;
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     request.path = path(QStringLiteral("second.svg"));
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     const QByteArray first = readAll(path(QStringLiteral("first.svg")));
     QVERIFY(first.size() > 10000);
     QCOMPARE(readAll(path(QStringLiteral("second.svg"))), first);
@@ -166,13 +167,12 @@ void TestChartExport::maliciousNamesAreEscaped()
     QCOMPARE(analysis.devices.size(), 1);
     QCOMPARE(analysis.devices.first().deviceName, evil);
 
-    ChartOptions options;
-    options.title = QStringLiteral("Title <b>&</b>");
-    ImageExport request;
+    FigureRequest request;
+    request.title = QStringLiteral("Title <b>&</b>");
     request.path = path(QStringLiteral("evil.svg"));
     request.metadata = "{\"name\": \"</rooflab:scenario></metadata><script>y</script>\"}";
     QString error;
-    QVERIFY2(exportChart(analysis, options, request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(analysis, request, &error), qPrintable(error));
     const QByteArray svg = readAll(request.path);
     QVERIFY(!svg.contains("<script"));
     QVERIFY(!svg.contains("<b>"));
@@ -200,27 +200,27 @@ void TestChartExport::metadataRoundTrips()
     const QByteArray json = QStringLiteral("{\n\t\"device\": \"Gerät µ <&> \\\"x\\\"\",\n"
                                            "\t\"batch\": 1024\n}\n")
                                 .toUtf8();
-    ImageExport request;
+    FigureRequest request;
     request.path = path(QStringLiteral("meta.") + format);
     request.metadata = json;
     QString error;
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     QCOMPARE(readEmbeddedMetadata(request.path, &error), json);
     QVERIFY(error.isEmpty());
 
     // Without metadata there is nothing to read back, and the reason is given.
     request.metadata.clear();
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     QVERIFY(readEmbeddedMetadata(request.path, &error).isEmpty());
     QVERIFY(error.contains(request.path));
 }
 
 void TestChartExport::pdfCarriesText()
 {
-    ImageExport request;
+    FigureRequest request;
     request.path = path(QStringLiteral("chart.pdf"));
     QString error;
-    QVERIFY2(exportChart(m_analysis, ChartOptions(), request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     const QByteArray pdf = readAll(request.path);
     QVERIFY(pdf.startsWith("%PDF-"));
     // Text is text: fonts are embedded with a ToUnicode map, and some content stream shows
@@ -244,10 +244,10 @@ void TestChartExport::pdfCarriesText()
 void TestChartExport::nonexistentFolderFailsAndLeavesNoFile()
 {
     for (const char *format : {"png", "svg", "pdf"}) {
-        ImageExport request;
+        FigureRequest request;
         request.path = path(QStringLiteral("missing/chart.") + QLatin1String(format));
         QString error;
-        QVERIFY(!exportChart(m_analysis, ChartOptions(), request, &error));
+        QVERIFY(!exportFigure(m_analysis, request, &error));
         QVERIFY2(error.contains(QLatin1String("does not exist")), qPrintable(error));
         QVERIFY(error.contains(request.path));
         QVERIFY(!QFile::exists(request.path));
@@ -257,32 +257,31 @@ void TestChartExport::nonexistentFolderFailsAndLeavesNoFile()
 
 void TestChartExport::unknownFormatFails()
 {
-    ImageExport request;
+    FigureRequest request;
     request.path = path(QStringLiteral("chart.bmp"));
     QString error;
-    QVERIFY(!exportChart(m_analysis, ChartOptions(), request, &error));
+    QVERIFY(!exportFigure(m_analysis, request, &error));
     QVERIFY2(error.contains(QLatin1String("bmp")), qPrintable(error));
     QVERIFY(!QFile::exists(request.path));
     request.path = path(QStringLiteral("chart.png"));
-    request.width = 0;
-    QVERIFY(!exportChart(m_analysis, ChartOptions(), request, &error));
-    QVERIFY2(error.contains(QLatin1String("size")), qPrintable(error));
+    request.presentation.width = 0;
+    QVERIFY(!exportFigure(m_analysis, request, &error));
+    QVERIFY2(error.contains(QLatin1String("width")), qPrintable(error));
 }
 
 void TestChartExport::longTitleFitsTheFigure()
 {
     // A two-line title whose second line is far wider than a 600 px figure: it is elided
     // (the font shrinks to 70% at most first), so every title line ends inside the figure.
-    ChartOptions options;
     const QString second = QStringLiteral("Needs 163 GB: ") + QString(30, QLatin1Char('x')) +
                            QStringLiteral(" does not fit ") + QString(200, QLatin1Char('y'));
-    options.title = QStringLiteral("Short first line\n") + second;
-    ImageExport request;
+    FigureRequest request;
+    request.title = QStringLiteral("Short first line\n") + second;
     request.path = path(QStringLiteral("title.svg"));
-    request.width = 600;
-    request.height = 400;
+    request.presentation.width = 600;
+    request.presentation.height = 400;
     QString error;
-    QVERIFY2(exportChart(m_analysis, options, request, &error), qPrintable(error));
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
     const QStringList texts = svgTexts(readAll(request.path), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(texts.contains(QStringLiteral("Short first line")));

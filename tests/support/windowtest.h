@@ -49,9 +49,9 @@ public:
     ShownWindow(const Catalog &catalog, const Scenario &scenario, QSize size)
         : m_document(catalog, scenario), m_window(&m_document)
     {
-        gui::DisplayOptions display = m_document.display();
-        display.animate = false;
-        m_document.setDisplay(display);
+        Presentation still;
+        still.animate = false;
+        m_document.reset(scenario, still, Selection(), QString());
         m_window.resize(size);
         m_window.show();
         m_exposed = QTest::qWaitForWindowExposed(&m_window);
@@ -65,11 +65,11 @@ public:
     ShownWindow &operator=(const ShownWindow &) = delete;
 
     bool exposed() const { return m_exposed; }
-    gui::Document *document() { return &m_document; }
+    app::Document *document() { return &m_document; }
     gui::MainWindow *window() { return &m_window; }
 
 private:
-    gui::Document m_document;
+    app::Document m_document;
     gui::MainWindow m_window;
     bool m_exposed = false;
 };

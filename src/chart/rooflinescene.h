@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "chartoptions.h"
+#include "figurelayout.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
 
@@ -13,15 +14,14 @@
 
 class QCustomPlot;
 class QCPLayer;
-class QCPPainter;
-class QCPTextElement;
+class QPainter;
 class QImage;
 
 namespace rooflab {
 
-// The roofline drawing on a QCustomPlot: axes, grid and the scene's layers (zones, roofs,
-// points, labels, legend). The window's chart and the file export both draw through it,
-// so a file shows exactly what the window shows.
+// The figure hosted on a QCustomPlot: QCustomPlot keeps the axis ranges (zoom, pan) and
+// the paint buffers; every pixel is drawn by the figure layer (src/figure), in the same
+// pieces an exported file is drawn with, so a file shows exactly what the window shows.
 class RooflineScene
 {
 public:
@@ -31,8 +31,8 @@ public:
     RooflineScene(const RooflineScene &) = delete;
     RooflineScene &operator=(const RooflineScene &) = delete;
 
-    // Shows `analysis` with `options`: rebuilds the scene and restyles the axes. Axis ranges
-    // are left alone; call showContentRange() to fit them.
+    // Shows `analysis` with `options`: rebuilds the scene. Axis ranges are left alone; call
+    // showContentRange() to fit them.
     void setContent(const Analysis &analysis, const ChartOptions &options);
 
     const SceneModel &model() const { return m_model; }
@@ -58,13 +58,13 @@ public:
     // batch change), else everything.
     void replot();
 
-    // Lays out QCustomPlot's axes for the current content now, not at the next replot, so
+    // Lays the figure out for the plot's size and ranges now, not at the next replot, so
     // frame() answers for what the next replot will show.
     void updatePlotLayout();
 
     // Draws the whole chart laid out at `size` logical pixels with `painter` (an image, an
     // SVG generator, a PDF writer), whatever the plot widget's own size.
-    void render(QCPPainter *painter, const QSize &size);
+    void render(QPainter *painter, const QSize &size);
     // The chart at `size` logical pixels as an image of size * scale device pixels.
     QImage renderImage(const QSize &size, double scale);
 
@@ -73,22 +73,19 @@ public:
     int pointAt(const QPointF &pixel, double radius);
 
 private:
-    void styleAxes();
-    void styleTitle();
-    void fitTitle(int width);
     AxisMapping currentMapping() const;
+    const FigureLayout &figureLayout();
     void rememberStaticLayers();
 
     QCustomPlot *m_plot;
     QCPLayer *m_dynamicLayer = nullptr;
-    QCPTextElement *m_title = nullptr;
+    FigureLayout m_layout; // margins, ticks and title for the plot's size and ranges
     Analysis m_analysis;
     SceneModel m_model;
     QList<QPointF> m_positions;
     QList<QPolygonF> m_trails;
     SceneFrame m_frame;
     bool m_frameValid = false;
-    bool m_styled = false;
     AxisMapping m_frameMapping;
     // What the layers below the points showed at the last full replot.
     SceneModel m_staticModel;

@@ -1,6 +1,6 @@
 #pragma once
 
-namespace rooflab::gui {
+namespace rooflab::app {
 
 // Undo-command ids: consecutive edits with the same id, made in one gesture (a slider drag,
 // a held arrow key), merge into a single undo step. Every id lives here so none collide.
@@ -9,9 +9,10 @@ enum class MergeId : int {
     Batch = 1,
     SequenceLength,
     PromptLength,
+    TextScale,
 };
 
 // Whether an edit belongs to a continuous gesture (and may merge) or stands alone.
 enum class EditMode { Single, Continuous };
 
-} // namespace rooflab::gui
+} // namespace rooflab::app

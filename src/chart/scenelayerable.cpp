@@ -2,14 +2,15 @@
 
 namespace rooflab {
 
-SceneLayerable::SceneLayerable(QCustomPlot *plot, const QString &layer, DrawFunction draw)
-    : QCPLayerable(plot, layer), m_draw(std::move(draw))
+SceneLayerable::SceneLayerable(QCustomPlot *plot, const QString &layer, DrawFunction draw,
+                               bool clipToPlot)
+    : QCPLayerable(plot, layer), m_draw(std::move(draw)), m_clipToPlot(clipToPlot)
 {
 }
 
 QRect SceneLayerable::clipRect() const
 {
-    return mParentPlot->axisRect()->rect();
+    return m_clipToPlot ? mParentPlot->axisRect()->rect() : mParentPlot->viewport();
 }
 
 void SceneLayerable::applyDefaultAntialiasingHint(QCPPainter *painter) const

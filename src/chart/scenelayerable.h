@@ -6,7 +6,7 @@
 
 namespace rooflab {
 
-// A QCustomPlot layerable that draws through a callback, clipped to the axis rect: how the
+// A QCustomPlot layerable that draws through a callback: how the
 // scene's own drawing takes part in QCustomPlot's layers, replots and exports.
 class SceneLayerable : public QCPLayerable
 {
@@ -15,7 +15,9 @@ class SceneLayerable : public QCPLayerable
 public:
     using DrawFunction = std::function<void(QCPPainter *)>;
 
-    SceneLayerable(QCustomPlot *plot, const QString &layer, DrawFunction draw);
+    // `clipToPlot`: clipped to the axis rect (the scene), else to the whole widget (axes).
+    SceneLayerable(QCustomPlot *plot, const QString &layer, DrawFunction draw,
+                   bool clipToPlot = true);
 
 protected:
     QRect clipRect() const override;
@@ -24,6 +26,7 @@ protected:
 
 private:
     DrawFunction m_draw;
+    bool m_clipToPlot;
 };
 
 } // namespace rooflab

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "presentation.h"
+
 #include <QString>
 
 #include <optional>
@@ -22,13 +24,19 @@ struct ChartOptions
     double fontScale = 1.0; // multiplies every font size (projector: 1.3 to 1.6)
     bool showLegend = true;
     bool showZones = true;                    // shade the memory-bound and compute-bound zones
-    QString selectedDevice, selectedOperator; // the highlighted point; empty: none
+    QString selectedDevice, selectedOperator; // the selected point; empty: none
+    bool highlight = true;                    // ring the selected point and bold its label
     bool animate = true; // in the window: points that move glide there in about 150 ms
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
 
     bool operator==(const ChartOptions &) const = default;
 };
+
+// The one mapping from how a figure should look to how it is drawn: the window, the export
+// dialog and `rooflab export` all draw through it.
+ChartOptions chartOptionsFor(const Presentation &presentation, const Selection &selection,
+                             const QString &title = QString());
 
 // The axis ranges a chart shows: intensity in FLOP/byte and performance in FLOP/s.
 struct ViewRange

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "change.h"
 #include "document.h"
 #include "mergeid.h"
 
@@ -7,20 +8,20 @@
 
 #include <utility>
 
-namespace rooflab::gui {
+namespace rooflab::app {
 
-// The one undo command every scenario edit uses: it swaps a field of the document's scenario
+// The one undo command every document edit uses: it swaps a field of the document's state
 // (reached through `access`) with a stored value, so redo and undo are the same operation.
 // Edits of one continuous gesture with the same merge id fold into one command.
 template <typename T> class ChangeValue : public QUndoCommand
 {
 public:
-    using Accessor = T &(*)(Scenario &);
+    using Accessor = T &(*)(Document::State &);
 
-    ChangeValue(Document *document, const QString &text, Accessor access, T value,
+    ChangeValue(Document *document, const QString &text, Accessor access, T value, Change change,
                 MergeId mergeId = MergeId::None, int gesture = 0)
         : QUndoCommand(text), m_document(document), m_access(access), m_value(std::move(value)),
-          m_mergeId(mergeId), m_gesture(gesture)
+          m_change(change), m_mergeId(mergeId), m_gesture(gesture)
     {
     }
 
@@ -35,7 +36,7 @@ public:
         const auto *next = dynamic_cast<const ChangeValue *>(other);
         if (!next || next->m_gesture != m_gesture || next->m_access != m_access)
             return false;
-        if (m_access(m_document->m_scenario) == m_value)
+        if (m_access(m_document->m_state) == m_value)
             setObsolete(true);
         return true;
     }
@@ -44,15 +45,16 @@ private:
     void swap()
     {
         using std::swap;
-        swap(m_access(m_document->m_scenario), m_value);
-        m_document->scenarioEdited();
+        swap(m_access(m_document->m_state), m_value);
+        m_document->edited(m_change);
     }
 
     Document *m_document;
     Accessor m_access;
     T m_value; // after redo: the value before the edit; after undo: the edited value
+    Change m_change;
     MergeId m_mergeId;
     int m_gesture;
 };
 
-} // namespace rooflab::gui
+} // namespace rooflab::app

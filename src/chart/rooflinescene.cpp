@@ -1,5 +1,7 @@
 #include "rooflinescene.h"
 
+#include "axispainter.h"
+#include "figure.h"
 #include "qcp.h"
 #include "scenelayerable.h"
 #include "scenepainter.h"
@@ -7,6 +9,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QPainter>
 
 #include <algorithm>
 #include <cmath>
@@ -15,68 +18,47 @@ namespace rooflab {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RooflineChart", text);
-}
-
 bool sameMapping(const AxisMapping &a, const AxisMapping &b)
 {
     return a.rect == b.rect && a.x0 == b.x0 && a.x1 == b.x1 && a.y0 == b.y0 && a.y1 == b.y1;
 }
 
-void styleAxis(QCPAxis *axis, const SceneModel &model, bool primary)
+// QCustomPlot keeps the log ranges and maps them; the figure layer draws the axes.
+void hideAxis(QCPAxis *axis)
 {
-    const ChartTheme &t = model.theme;
     axis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setLogBase(10);
-    ticker->setSubTickCount(8);
-    axis->setTicker(ticker);
-    axis->setNumberFormat(QStringLiteral("eb"));
-    axis->setNumberPrecision(0);
-    axis->setBasePen(QPen(t.foreground, 1));
-    axis->setTickPen(QPen(t.foreground, 1));
-    axis->setSubTickPen(QPen(t.muted, 1));
-    axis->setTickLength(0, 6);
-    axis->setSubTickLength(0, 3);
-    axis->setTickLabelColor(t.foreground);
-    axis->setLabelColor(t.foreground);
-    axis->setTickLabelFont(model.fonts.tick);
-    axis->setLabelFont(model.fonts.axisTitle);
-    axis->setSelectedTickLabelFont(model.fonts.tick);
-    axis->setSelectedLabelFont(model.fonts.axisTitle);
-    axis->setTicks(primary);
-    axis->setTickLabels(primary);
-    axis->setVisible(true);
-    axis->grid()->setVisible(primary);
-    axis->grid()->setSubGridVisible(primary);
-    // Cosmetic one-pixel grid lines without antialiasing: crisp, and the fastest to draw.
-    axis->grid()->setAntialiased(false);
-    axis->grid()->setAntialiasedSubGrid(false);
-    axis->grid()->setPen(QPen(t.grid, 0, Qt::SolidLine));
-    axis->grid()->setSubGridPen(QPen(t.subGrid, 0, Qt::SolidLine));
-    axis->grid()->setZeroLinePen(Qt::NoPen);
+    axis->setVisible(false);
+    axis->grid()->setVisible(false);
+    axis->grid()->setSubGridVisible(false);
 }
 
 } // namespace
 
 RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
 {
-    m_plot->setFont(SceneFonts::make(1.0).tick);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_plot->xAxis2, m_plot->yAxis2})
+        hideAxis(axis);
+    m_plot->axisRect()->setAutoMargins(QCP::msNone);
     m_plot->addLayer(QStringLiteral("zones"), m_plot->layer(QStringLiteral("grid")),
                      QCustomPlot::limBelow);
     m_plot->addLayer(QStringLiteral("roofs"), m_plot->layer(QStringLiteral("main")));
+    m_plot->addLayer(QStringLiteral("frame"), m_plot->layer(QStringLiteral("roofs")));
     // Points, labels and the legend on top, in a paint buffer of their own: a batch change
     // redraws only them over the unchanged roofs, grid and axes (see replot()).
     m_plot->addLayer(QStringLiteral("points"), m_plot->layer(QStringLiteral("overlay")));
     m_dynamicLayer = m_plot->layer(QStringLiteral("points"));
+    // The same pieces, in the same order, as drawScene() draws a file with.
     new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawZones();
+        AxisPainter(m_model, figureLayout(), painter).drawGrid();
     });
     new SceneLayerable(m_plot, QStringLiteral("roofs"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawRoofs();
     });
+    new SceneLayerable(
+        m_plot, QStringLiteral("frame"),
+        [this](QCPPainter *painter) { AxisPainter(m_model, figureLayout(), painter).drawOver(); },
+        false);
     new SceneLayerable(m_plot, QStringLiteral("points"), [this](QCPPainter *painter) {
         ScenePainter scenePainter(m_model, frame(), painter);
         scenePainter.drawTrails(m_trails);
@@ -97,84 +79,17 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     // layers below the points: remember what they show.
     m_afterReplot = QObject::connect(m_plot, &QCustomPlot::afterReplot, m_plot,
                                      [this] { rememberStaticLayers(); });
-    m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
-    m_plot->yAxis->setLabel(tr("Attainable performance (FLOP/s)"));
     showContentRange();
 }
 
 void RooflineScene::setContent(const Analysis &analysis, const ChartOptions &options)
 {
-    const bool restyle = !m_styled || options.theme != m_model.options.theme ||
-                         options.fontScale != m_model.options.fontScale ||
-                         options.title != m_model.options.title;
     m_analysis = analysis;
     m_model = SceneModel::build(analysis, options);
     m_positions.clear();
     m_trails.clear();
     m_frameValid = false;
-    if (restyle) { // restyling drops QCustomPlot's cached tick labels: only when it changes
-        styleAxes();
-        styleTitle();
-        m_styled = true;
-    }
-}
-
-void RooflineScene::styleAxes()
-{
-    const ChartTheme &t = m_model.theme;
-    m_plot->setBackground(QBrush(t.background));
-    m_plot->setFont(m_model.fonts.tick);
-    styleAxis(m_plot->xAxis, m_model, true);
-    styleAxis(m_plot->yAxis, m_model, true);
-    styleAxis(m_plot->xAxis2, m_model, false);
-    styleAxis(m_plot->yAxis2, m_model, false);
-    m_plot->axisRect()->setMinimumMargins(QMargins(12, 12, 24, 12));
-}
-
-void RooflineScene::styleTitle()
-{
-    const QString &text = m_model.options.title;
-    if (text.isEmpty()) {
-        if (m_title) {
-            m_plot->plotLayout()->remove(m_title);
-            m_plot->plotLayout()->simplify();
-            m_title = nullptr;
-        }
-        return;
-    }
-    if (!m_title) {
-        m_plot->plotLayout()->insertRow(0);
-        m_title = new QCPTextElement(m_plot, text, m_model.fonts.title);
-        m_plot->plotLayout()->addElement(0, 0, m_title);
-    }
-    m_title->setText(text);
-    m_title->setFont(m_model.fonts.title);
-    m_title->setTextColor(m_model.theme.foreground);
-}
-
-// A long title (a model's fit on several devices) must not run off the figure: its font
-// shrinks to fit `width`, down to 70%, and lines still too long are elided.
-void RooflineScene::fitTitle(int width)
-{
-    if (!m_title)
-        return;
-    const QString &text = m_model.options.title;
-    const QStringList lines = text.split(QLatin1Char('\n'));
-    const double room = std::max(60, width - 24);
-    QFont font = m_model.fonts.title;
-    double widest = 0;
-    for (const QString &line : lines)
-        widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(line));
-    if (widest > room) {
-        const double factor = std::max(0.7, room / widest);
-        font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
-    }
-    const QFontMetricsF metrics(font);
-    QStringList fitted;
-    for (const QString &line : lines)
-        fitted.append(metrics.elidedText(line, Qt::ElideRight, room));
-    m_title->setFont(font);
-    m_title->setText(fitted.join(QLatin1Char('\n')));
+    m_plot->setBackground(QBrush(m_model.theme.background));
 }
 
 void RooflineScene::setMotion(const QList<QPointF> &positions, const QList<QPolygonF> &trails)
@@ -233,11 +148,10 @@ const SceneFrame &RooflineScene::frame()
     return m_frame;
 }
 
-void RooflineScene::render(QCPPainter *painter, const QSize &size)
+void RooflineScene::render(QPainter *painter, const QSize &size)
 {
-    fitTitle(size.width());
-    painter->setFont(m_model.fonts.tick); // a concrete family even where no text is drawn
-    m_plot->toPainter(painter, size.width(), size.height());
+    const FigureLayout layout = FigureLayout::make(m_model, size, viewRange());
+    drawScene(painter, m_model, layout, SceneFrame::layout(m_model, layout.map, m_positions));
 }
 
 QImage RooflineScene::renderImage(const QSize &size, double scale)
@@ -249,21 +163,35 @@ QImage RooflineScene::renderImage(const QSize &size, double scale)
     const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    QCPPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
+    QPainter painter(&image);
     painter.scale(double(pixels.width()) / size.width(), double(pixels.height()) / size.height());
     render(&painter, size);
     painter.end();
     return image;
 }
 
+const FigureLayout &RooflineScene::figureLayout()
+{
+    // QCustomPlot replots by itself on a drag or zoom: map with its ranges as they are now.
+    m_layout.map = currentMapping();
+    return m_layout;
+}
+
 void RooflineScene::updatePlotLayout()
 {
-    fitTitle(m_plot->width());
+    m_layout = FigureLayout::make(m_model, m_plot->viewport().size(), viewRange());
+    const QRectF &r = m_layout.map.rect;
+    const QSize size = m_plot->viewport().size();
+    const QMargins margins(static_cast<int>(r.left()), static_cast<int>(r.top()),
+                           size.width() - static_cast<int>(r.right()),
+                           size.height() - static_cast<int>(r.bottom()));
+    if (m_plot->axisRect()->margins() != margins)
+        m_plot->axisRect()->setMargins(margins);
     QCPLayoutGrid *layout = m_plot->plotLayout();
     layout->update(QCPLayoutElement::upPreparation);
     layout->update(QCPLayoutElement::upMargins);
     layout->update(QCPLayoutElement::upLayout);
+    m_layout.map = currentMapping();
 }
 
 namespace {

@@ -4,7 +4,7 @@
 #include <QString>
 #include <QVariant>
 
-namespace rooflab::gui {
+namespace rooflab::app {
 
 // One persistent preference: its key and default are declared together, once, so every
 // reader and writer agrees on both.
@@ -43,4 +43,4 @@ private:
     T m_default;
 };
 
-} // namespace rooflab::gui
+} // namespace rooflab::app

@@ -185,7 +185,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         point.analysisIndex = static_cast<int>(i);
         point.shape = markerForKind(p.kind);
         point.filled = markerFilledForKind(p.kind);
-        point.selected = p.deviceId == model.options.selectedDevice &&
+        point.selected = model.options.highlight && p.deviceId == model.options.selectedDevice &&
                          p.operatorId == model.options.selectedOperator;
         point.x = p.intensity;
         point.y = p.attainableFlops;

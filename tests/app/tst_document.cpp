@@ -9,7 +9,7 @@
 #include <QUndoStack>
 
 using namespace rooflab;
-using namespace rooflab::gui;
+using namespace rooflab::app;
 
 namespace {
 
@@ -54,11 +54,15 @@ private Q_SLOTS:
         // B = 64: 7,516,192,768 / 119,799,808 = 62.7396 FLOP/byte.
         ROOFLAB_COMPARE_NEAR(intensityOf(doc, "h100-sxm5", "decode-mlp-up-8b"), 62.7396061, 1e-8);
         doc.setBatch(128);
-        QCOMPARE(changed.count(), 1); // one change, one recomputed analysis
+        // One change, one recomputed analysis; the first edit also makes the document
+        // modified, a change of its own that touches no figure.
+        QCOMPARE(changed.count(), 2);
+        QCOMPARE(changed.at(0).at(0).value<Change>(), ChangeFlag::Scenario | ChangeFlag::BatchOnly);
+        QCOMPARE(changed.at(1).at(0).value<Change>(), Change(ChangeFlag::File));
         // B = 128: 15,032,385,536 / 122,159,104 = 123.0558 FLOP/byte.
         ROOFLAB_COMPARE_NEAR(intensityOf(doc, "h100-sxm5", "decode-mlp-up-8b"), 123.0557940, 1e-8);
         doc.setBatch(128); // no change, no command, no signal
-        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.count(), 2);
         QCOMPARE(doc.undoStack()->count(), 1);
     }
 
@@ -148,13 +152,15 @@ private Q_SLOTS:
         // Nothing chosen yet: the first batch-dependent point.
         QCOMPARE(doc.selectedDevice(), s("h100-sxm5"));
         QCOMPARE(doc.selectedOperator(), s("decode-mlp-up-8b"));
-        QSignalSpy selected(&doc, &Document::selectionChanged);
+        QSignalSpy changed(&doc, &Document::changed);
         doc.selectNext(1); // points run device by device: H100 GEMM, H100 attention, H200...
         QCOMPARE(doc.selectedOperator(), s("attn-decode-8b"));
         doc.selectNext(-2); // wraps backwards to the last point
         QCOMPARE(doc.selectedDevice(), s("h200-sxm"));
         QCOMPARE(doc.selectedOperator(), s("attn-decode-8b"));
-        QCOMPARE(selected.count(), 2);
+        QCOMPARE(changed.count(), 2);
+        for (const QList<QVariant> &arguments : std::as_const(changed))
+            QCOMPARE(arguments.at(0).value<Change>(), Change(ChangeFlag::Selection));
         // Hiding the selected device moves the selection to the same operator elsewhere.
         doc.setDeviceShown(s("h200-sxm"), false);
         QCOMPARE(doc.selectedDevice(), s("h100-sxm5"));
@@ -174,6 +180,66 @@ private Q_SLOTS:
         QVERIFY(!doc.isModified());
         QCOMPARE(doc.scenario().batch, 8.0);
         QCOMPARE(doc.filePath(), s("example.rooflab.json"));
+    }
+
+    void presentationEditsAreUndoable()
+    {
+        Document doc(m_catalog, testScenario(m_catalog));
+        QSignalSpy changed(&doc, &Document::changed);
+        Presentation p = doc.presentation();
+        p.showZones = false;
+        p.theme = s("dark");
+        doc.setPresentation(p, s("Dark, no zones"));
+        QCOMPARE(changed.count(), 2); // the presentation, then the modified flag
+        QCOMPARE(changed.at(0).at(0).value<Change>(), Change(ChangeFlag::Presentation));
+        QVERIFY(doc.isModified());
+        doc.undoStack()->undo();
+        QCOMPARE(doc.presentation(), Presentation());
+        doc.undoStack()->redo();
+        QCOMPARE(doc.presentation().theme, s("dark"));
+        QCOMPARE(doc.presentation().showZones, false);
+    }
+
+    void textScaleStepsMergeInOneGesture()
+    {
+        Document doc(m_catalog, testScenario(m_catalog));
+        doc.beginGesture();
+        for (double scale : {1.35, 1.75, 2.25}) {
+            Presentation p = doc.presentation();
+            p.textScale = scale;
+            doc.setPresentation(p, s("Text size"));
+        }
+        QCOMPARE(doc.undoStack()->count(), 1);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.presentation().textScale, 1.0);
+    }
+
+    void viewRangeIsNotAnUndoStep()
+    {
+        // A zoom or pan is saved with the presentation, but a drag must not flood the history.
+        Document doc(m_catalog, testScenario(m_catalog));
+        QSignalSpy changed(&doc, &Document::changed);
+        doc.setViewRange(0.1, 1000, 1e11, 1e16);
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QVERIFY(doc.presentation().fixedRange());
+        QCOMPARE(changed.count(), 1);
+        doc.setViewRange(0.1, 1000, 1e11, 1e16); // no change, no signal
+        QCOMPARE(changed.count(), 1);
+    }
+
+    void resetTakesPresentationAndSelection()
+    {
+        Document doc(m_catalog, testScenario(m_catalog));
+        QSignalSpy changed(&doc, &Document::changed);
+        Presentation p;
+        p.textScale = 1.75;
+        doc.reset(testScenario(m_catalog), p, {.device = s("h200-sxm"), .op = s("attn-decode-8b")},
+                  QString());
+        QCOMPARE(doc.presentation().textScale, 1.75);
+        QCOMPARE(doc.selectedDevice(), s("h200-sxm"));
+        QCOMPARE(doc.selectedOperator(), s("attn-decode-8b"));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!doc.isModified());
     }
 };
 

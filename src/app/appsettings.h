@@ -6,7 +6,7 @@
 #include <QStringList>
 
 // Every preference the window keeps between runs, each key and default declared once here.
-namespace rooflab::gui::settings {
+namespace rooflab::app::settings {
 
 inline const Setting<QByteArray> windowGeometry{"window/geometry", {}};
 inline const Setting<QByteArray> windowState{"window/state", {}};
@@ -15,7 +15,8 @@ inline const Setting<QByteArray> lastScenario{"session/scenario", {}};
 inline const Setting<QStringList> recentFiles{"session/recentFiles", {}};
 inline const Setting<QString> lastDirectory{"session/lastDirectory", {}};
 inline const Setting<QString> theme{"view/theme", QStringLiteral("light")};
-inline const Setting<bool> largeText{"view/largeText", false};
+inline const Setting<double> textScale{"view/textScale", 1.0};
+inline const Setting<bool> highlightSelection{"view/highlightSelection", true};
 inline const Setting<bool> showLegend{"view/showLegend", true};
 inline const Setting<bool> showZones{"view/showZones", true};
 inline const Setting<bool> animate{"view/animate", true};
@@ -32,4 +33,4 @@ inline const Setting<bool> exportCaption{"export/caption", false};
 // How many files File › Open recent lists.
 inline constexpr int maxRecentFiles = 8;
 
-} // namespace rooflab::gui::settings
+} // namespace rooflab::app::settings

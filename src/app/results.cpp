@@ -1,0 +1,164 @@
+#include "results.h"
+
+#include "modelrecommend.h"
+
+#include <QCoreApplication>
+
+namespace rooflab::app {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rooflab::app::Results", text);
+}
+
+// The scenario with the batch set to 1: the key of what does not depend on the batch.
+Scenario withoutBatch(Scenario scenario)
+{
+    scenario.batch = 1;
+    return scenario;
+}
+
+BatchSample sampleOf(const ModelSweepPoint &p)
+{
+    return {.batch = p.batch,
+            .time = p.stepTime,
+            .tokens = p.stepTime * p.tokensPerSecond,
+            .tokensPerSecond = p.tokensPerSecond};
+}
+
+} // namespace
+
+void Results::update(const Catalog &catalog, const Scenario &scenario, const Selection &selection,
+                     Change change)
+{
+    const bool scenarioChanged = change.testFlag(ChangeFlag::Scenario);
+    if (scenarioChanged)
+        analyse(catalog, scenario);
+    if (scenarioChanged || change.testFlag(ChangeFlag::Selection))
+        describe(catalog, scenario, selection);
+}
+
+void Results::describe(const Catalog &catalog, const Scenario &scenario, const Selection &selection)
+{
+    diagnoseSelection(catalog, scenario, selection);
+    buildCurve(catalog, scenario, selection);
+}
+
+void Results::analyse(const Catalog &catalog, const Scenario &scenario)
+{
+    const Scenario key = withoutBatch(scenario);
+    const bool known = m_boundKey == key;
+    ModelOptions options;
+    options.solveComputeBoundBatch = !known;
+    m_analysis = analyzeScenario(catalog, scenario, options);
+    ++m_counts.analyses;
+    if (!known) {
+        m_boundKey = key;
+        m_boundBatch.clear();
+    }
+    for (ModelAnalysis &model : m_analysis.models) {
+        if (known)
+            model.totals.computeBoundBatch = m_boundBatch.value(model.deviceId);
+        else
+            m_boundBatch.insert(model.deviceId, model.totals.computeBoundBatch);
+    }
+}
+
+void Results::diagnoseSelection(const Catalog &catalog, const Scenario &scenario,
+                                const Selection &selection)
+{
+    m_diagnosis = diagnose(m_analysis.chart, selection.device, selection.op);
+    m_moves.clear();
+    if (!m_diagnosis.valid)
+        return;
+    // With a model, moves change the whole step; the point is one of its classes.
+    if (const ModelAnalysis *step = model(selection.device))
+        m_moves = recommendModelMoves(catalog, scenario, *step, selection.op);
+    else
+        m_moves = recommendMoves(catalog, scenario, selection.device, selection.op);
+    ++m_counts.moves;
+}
+
+void Results::buildCurve(const Catalog &catalog, const Scenario &scenario,
+                         const Selection &selection)
+{
+    m_curve = BatchCurve();
+    if (!scenario.model.isEmpty()) {
+        if (const ModelAnalysis *step = model(selection.device))
+            buildModelCurve(catalog, scenario, *step);
+        return;
+    }
+    const PointAnalysis *point = m_analysis.chart.point(selection.device, selection.op);
+    if (!point)
+        return;
+    const Scenario key = withoutBatch(scenario);
+    if (m_curveKey != key || m_curveSelection != selection) {
+        m_curveSamples = sweepBatch(catalog, scenario, point->deviceId, point->operatorId,
+                                    logBatches(1, 4096, 24));
+        m_curveRidge.reset();
+        if (point->ridgeBatch && *point->ridgeBatch >= 1 && *point->ridgeBatch <= 4096) {
+            const QList<BatchSample> ridge = sweepBatch(catalog, scenario, point->deviceId,
+                                                        point->operatorId, {*point->ridgeBatch});
+            if (!ridge.isEmpty())
+                m_curveRidge = ridge.constFirst();
+        }
+        m_curveKey = key;
+        m_curveSelection = selection;
+        ++m_counts.sweeps;
+    }
+    QString deviceName = point->deviceId;
+    for (const DeviceRoofs &device : m_analysis.chart.devices) {
+        if (device.deviceId == point->deviceId)
+            deviceName = device.deviceName;
+    }
+    m_curve.title = tr("%1 on %2").arg(point->operatorName, deviceName);
+    m_curve.samples = m_curveSamples;
+    m_curve.ridge = m_curveRidge;
+    const QList<BatchSample> current =
+        sweepBatch(catalog, scenario, point->deviceId, point->operatorId, {scenario.batch});
+    if (!current.isEmpty())
+        m_curve.current = current.constFirst();
+}
+
+// The whole model's step time and tokens per second against batch on the selected device,
+// marked at the current batch and where the step turns compute-bound.
+void Results::buildModelCurve(const Catalog &catalog, const Scenario &scenario,
+                              const ModelAnalysis &step)
+{
+    if (!step.ok())
+        return;
+    const Scenario key = withoutBatch(scenario);
+    const Selection device{.device = step.deviceId, .op = {}};
+    if (m_curveKey != key || m_curveSelection != device) {
+        m_curveSamples.clear();
+        for (const ModelSweepPoint &p :
+             modelBatchSweep(catalog, scenario, step.deviceId, logBatches(1, 4096, 24)))
+            m_curveSamples.append(sampleOf(p));
+        m_curveRidge.reset();
+        const std::optional<double> turn = step.totals.computeBoundBatch;
+        if (turn && *turn >= 1 && *turn <= 4096) {
+            const QList<ModelSweepPoint> ridge =
+                modelBatchSweep(catalog, scenario, step.deviceId, {*turn});
+            if (!ridge.isEmpty())
+                m_curveRidge = sampleOf(ridge.constFirst());
+        }
+        m_curveKey = key;
+        m_curveSelection = device;
+        ++m_counts.sweeps;
+    }
+    m_curve.title =
+        tr("%1 %2 step on %3").arg(step.modelName, phaseName(step.phase), step.deviceName);
+    m_curve.samples = m_curveSamples;
+    m_curve.ridge = m_curveRidge;
+    if (m_curveRidge)
+        m_curve.ridgeName = tr("Compute-bound batch");
+    // The current batch is the step analysed already.
+    m_curve.current = BatchSample{.batch = scenario.batch,
+                                  .time = step.totals.stepTime,
+                                  .tokens = step.totals.tokensPerStep,
+                                  .tokensPerSecond = step.totals.tokensPerSecond};
+}
+
+} // namespace rooflab::app

@@ -1,0 +1,134 @@
+#include "axispainter.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+QFont exponentFont(const QFont &tick)
+{
+    QFont small = tick;
+    small.setPixelSize(std::max(6, static_cast<int>(std::lround(tick.pixelSize() * 0.7))));
+    return small;
+}
+
+} // namespace
+
+AxisPainter::AxisPainter(const SceneModel &model, const FigureLayout &layout, QPainter *painter)
+    : m(model), l(layout), p(painter)
+{
+}
+
+void AxisPainter::drawBackground()
+{
+    p->fillRect(QRectF(QPointF(0, 0), QSizeF(l.size)), m.theme.background);
+}
+
+void AxisPainter::drawGrid()
+{
+    const ChartTheme &t = m.theme;
+    const QRectF &r = l.map.rect;
+    p->save();
+    // Cosmetic one-pixel lines without antialiasing: crisp, and the fastest to draw.
+    p->setRenderHint(QPainter::Antialiasing, false);
+    for (const bool major : {false, true}) {
+        p->setPen(QPen(major ? t.grid : t.subGrid, 0, Qt::SolidLine));
+        for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
+            const double x = std::round(l.map.xToPixel(tick.value));
+            if (tick.major == major && x > r.left() && x < r.right())
+                p->drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+        }
+        for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
+            const double y = std::round(l.map.yToPixel(tick.value));
+            if (tick.major == major && y > r.top() && y < r.bottom())
+                p->drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
+        }
+    }
+    p->restore();
+}
+
+void AxisPainter::drawTickLabel(const QPointF &anchor, int exponent, Qt::Alignment align)
+{
+    const QFont &base = m.fonts.tick;
+    const QFont small = exponentFont(base);
+    const QFontMetricsF bm(base), sm(small);
+    const QString ten = QStringLiteral("10");
+    const QString power = QString::number(exponent);
+    const double width = bm.horizontalAdvance(ten) + sm.horizontalAdvance(power);
+    const double rise = bm.ascent() * 0.45;
+    const double height = bm.height() + rise;
+    double left = anchor.x() - width / 2;
+    double top = anchor.y();
+    if (align & Qt::AlignRight) { // left of the axis, centred on the tick
+        left = anchor.x() - width;
+        top = anchor.y() - height / 2;
+    }
+    const double baseline = top + rise + bm.ascent();
+    p->setFont(base);
+    p->drawText(QPointF(left, baseline), ten);
+    p->setFont(small);
+    p->drawText(QPointF(left + bm.horizontalAdvance(ten), baseline - rise), power);
+}
+
+void AxisPainter::drawOver()
+{
+    const ChartTheme &t = m.theme;
+    const QRectF &r = l.map.rect;
+    const double grow = std::max(1.0, m.options.fontScale);
+    const double major = 6 * grow, minor = 3 * grow, gap = 4 * grow;
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    p->setPen(QPen(t.foreground, 1));
+    p->setBrush(Qt::NoBrush);
+    p->drawRect(r);
+    for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
+        const double x = std::round(l.map.xToPixel(tick.value));
+        p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
+        p->drawLine(QPointF(x, r.bottom()), QPointF(x, r.bottom() + (tick.major ? major : minor)));
+    }
+    for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
+        const double y = std::round(l.map.yToPixel(tick.value));
+        p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
+        p->drawLine(QPointF(r.left() - (tick.major ? major : minor), y), QPointF(r.left(), y));
+    }
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setPen(t.foreground);
+    for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
+        if (tick.major)
+            drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap),
+                          tick.exponent, Qt::AlignHCenter);
+    }
+    for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
+        if (tick.major)
+            drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)),
+                          tick.exponent, Qt::AlignRight);
+    }
+    const QFontMetricsF am(m.fonts.axisTitle);
+    p->setFont(m.fonts.axisTitle);
+    const QRectF xTitle(r.left(), l.size.height() - 12 - am.height(), r.width(), am.height());
+    p->drawText(xTitle, Qt::AlignCenter, tr("Arithmetic intensity (FLOP/byte)"));
+    p->save();
+    p->translate(12, r.center().y());
+    p->rotate(-90);
+    p->drawText(QRectF(-r.height() / 2, 0, r.height(), am.height()), Qt::AlignCenter,
+                tr("Attainable performance (FLOP/s)"));
+    p->restore();
+    if (!l.title.isEmpty()) {
+        p->setFont(l.titleFont);
+        p->drawText(QRectF(0, 12, l.size.width(), l.titleHeight), Qt::AlignCenter, l.title);
+    }
+    p->restore();
+}
+
+} // namespace rooflab

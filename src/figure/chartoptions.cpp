@@ -1,0 +1,40 @@
+#include "chartoptions.h"
+
+namespace rooflab {
+
+// Theme's enumerators follow the order of themes(), the one list of themes.
+QString themeName(Theme theme)
+{
+    const qsizetype index = static_cast<qsizetype>(theme);
+    return index < themes().size() ? themes().at(index).id : QString();
+}
+
+std::optional<Theme> themeFromName(const QString &name)
+{
+    const ThemeInfo *info = themeInfo(name);
+    if (!info)
+        return std::nullopt;
+    return static_cast<Theme>(info - themes().data());
+}
+
+ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
+                             const QString &title)
+{
+    return {
+        .theme = themeFromName(p.theme).value_or(Theme::Light),
+        .fontScale = p.textScale,
+        .showLegend = p.showLegend,
+        .showZones = p.showZones,
+        .selectedDevice = selection.device,
+        .selectedOperator = selection.op,
+        .highlight = p.highlightSelection,
+        .animate = p.animate,
+        .xMin = p.xMin,
+        .xMax = p.xMax,
+        .yMin = p.yMin,
+        .yMax = p.yMax,
+        .title = title,
+    };
+}
+
+} // namespace rooflab

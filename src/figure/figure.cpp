@@ -1,0 +1,86 @@
+#include "figure.h"
+
+#include "axispainter.h"
+#include "scenepainter.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &layout,
+               const SceneFrame &frame)
+{
+    // A concrete family from the first state on: an SVG's first group names it too.
+    painter->setFont(model.fonts.tick);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setFont(model.fonts.tick); // a concrete family even where no text is drawn
+    AxisPainter axes(model, layout, painter);
+    axes.drawBackground();
+    ScenePainter scene(model, frame, painter);
+    painter->save();
+    painter->setClipRect(layout.map.rect);
+    scene.drawZones();
+    axes.drawGrid();
+    scene.drawRoofs();
+    painter->restore();
+    axes.drawOver();
+    painter->setClipRect(layout.map.rect);
+    scene.drawPoints();
+    scene.drawLabels();
+    scene.drawLegend();
+    painter->restore();
+}
+
+Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
+               bool caption)
+    : m_size(size), m_plotHeight(size.height())
+{
+    ChartOptions still = options;
+    still.animate = false;
+    m_model = SceneModel::build(analysis, still);
+    if (caption) {
+        // The plot keeps at least half the height; rows beyond that are summed up.
+        m_caption = CaptionTable::build(analysis, m_model);
+        const double height = m_caption.layout(size.width(), size.height() / 2.0);
+        m_plotHeight = size.height() - static_cast<int>(std::ceil(height));
+    }
+    m_layout = FigureLayout::make(m_model, QSize(size.width(), m_plotHeight),
+                                  FigureLayout::rangeOf(m_model));
+    m_frame = SceneFrame::layout(m_model, m_layout.map, {});
+}
+
+void Figure::draw(QPainter *painter) const
+{
+    drawScene(painter, m_model, m_layout, m_frame);
+    if (m_plotHeight >= m_size.height())
+        return;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->fillRect(QRectF(0, m_plotHeight, m_size.width(), m_size.height() - m_plotHeight),
+                      m_model.theme.background);
+    m_caption.draw(painter, m_plotHeight);
+    painter->restore();
+}
+
+QImage Figure::image(double scale) const
+{
+    const QSize pixels(std::max(1, static_cast<int>(std::lround(m_size.width() * scale))),
+                       std::max(1, static_cast<int>(std::lround(m_size.height() * scale))));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(m_model.theme.background);
+    const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QPainter painter(&image);
+    painter.scale(double(pixels.width()) / m_size.width(),
+                  double(pixels.height()) / m_size.height());
+    draw(&painter);
+    painter.end();
+    return image;
+}
+
+} // namespace rooflab

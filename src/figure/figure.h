@@ -1,0 +1,49 @@
+#pragma once
+
+#include "analysis.h"
+#include "captiontable.h"
+#include "chartoptions.h"
+#include "figurelayout.h"
+#include "sceneframe.h"
+#include "scenemodel.h"
+
+#include <QImage>
+#include <QSize>
+
+class QPainter;
+
+namespace rooflab {
+
+// One still figure: the scene of an analysis laid out at a size, with the caption table
+// under the plot when asked. Draws with any QPainter onto an image, an SVG generator or a
+// PDF writer; needs a QGuiApplication for fonts, and no widget.
+class Figure
+{
+public:
+    // `caption`: the plot gives up to half of `size`'s height to the table of the selection.
+    Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size, bool caption);
+
+    const SceneModel &model() const { return m_model; }
+    const FigureLayout &layout() const { return m_layout; }
+    const SceneFrame &frame() const { return m_frame; }
+
+    // The whole figure in logical pixels, with the painter's origin at its top-left corner.
+    void draw(QPainter *painter) const;
+    // The whole figure as an image of size * scale device pixels at 96 dpi * scale.
+    QImage image(double scale) const;
+
+private:
+    SceneModel m_model;
+    QSize m_size;
+    FigureLayout m_layout;
+    SceneFrame m_frame;
+    CaptionTable m_caption;
+    int m_plotHeight = 0;
+};
+
+// Draws a laid-out scene: background and grid, zones, roofs, axes, points, labels, legend.
+// The window's chart calls the same pieces layer by layer (src/chart).
+void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &layout,
+               const SceneFrame &frame);
+
+} // namespace rooflab

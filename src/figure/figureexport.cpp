@@ -1,0 +1,238 @@
+#include "figureexport.h"
+
+#include "figure.h"
+#include "figuremetadata.h"
+#include "svgdocument.h"
+#include "tableexport.h"
+#include "version.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImageWriter>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+QString figureTitle(const FigureRequest &request)
+{
+    return request.title.isEmpty() ? tr("Roofline chart") : request.title;
+}
+
+QString softwareName()
+{
+    return QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION));
+}
+
+Figure figureOf(const Analysis &analysis, const FigureRequest &request)
+{
+    const Presentation &p = request.presentation;
+    return Figure(analysis, chartOptionsFor(p, request.selection, request.title),
+                  QSize(p.width, p.height), p.caption);
+}
+
+bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
+              QString *error)
+{
+    QImage image = figureOf(analysis, request).image(request.presentation.scale);
+    image.setText(QStringLiteral("Title"), figureTitle(request));
+    image.setText(QStringLiteral("Software"), softwareName());
+    if (!request.metadata.isEmpty()) {
+        // Qt's PNG reader folds line breaks and runs of spaces; such text goes in as base64.
+        const QString text = QString::fromUtf8(request.metadata);
+        const bool verbatim = text.simplified() == text && text.toUtf8() == request.metadata;
+        image.setText(QLatin1String(pngScenarioKey),
+                      verbatim ? text
+                               : QLatin1String(pngBase64Prefix) +
+                                     QString::fromLatin1(request.metadata.toBase64()));
+    }
+    QImageWriter writer(device, "png");
+    if (!writer.write(image)) {
+        *error = writer.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
+              QString *error)
+{
+    const Presentation &p = request.presentation;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setResolution(96);
+    generator.setSize(QSize(p.width, p.height));
+    generator.setViewBox(QRect(0, 0, p.width, p.height));
+    QPainter painter;
+    if (!painter.begin(&generator)) {
+        *error = tr("the SVG generator could not start");
+        return false;
+    }
+    figureOf(analysis, request).draw(&painter);
+    painter.end();
+    const QByteArray svg = SvgDocument::withHeader(
+        buffer.data(), figureTitle(request), tr("Roofline chart drawn by %1").arg(softwareName()),
+        request.metadata);
+    if (device->write(svg) != svg.size()) {
+        *error = device->errorString();
+        return false;
+    }
+    return true;
+}
+
+bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
+              QString *error)
+{
+    const Presentation &p = request.presentation;
+    QPdfWriter writer(device);
+    writer.setResolution(96);
+    // 96 px to the inch, 72 pt to the inch: the page is the figure's size at 96 dpi.
+    writer.setPageSize(QPageSize(QSizeF(p.width * 0.75, p.height * 0.75), QPageSize::Point,
+                                 QString(), QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(figureTitle(request));
+    writer.setCreator(softwareName());
+    if (!request.metadata.isEmpty())
+        writer.addFileAttachment(QLatin1String(pdfScenarioName), request.metadata,
+                                 QStringLiteral("application/json"));
+    QPainter painter;
+    if (!painter.begin(&writer)) {
+        *error = tr("the PDF writer could not start");
+        return false;
+    }
+    painter.setWindow(0, 0, p.width, p.height);
+    figureOf(analysis, request).draw(&painter);
+    painter.end();
+    return true;
+}
+
+bool writeCsv(const Analysis &analysis, const FigureRequest &, QIODevice *device, QString *error)
+{
+    const QByteArray bytes = writeCsvTable(analysis);
+    if (device->write(bytes) == bytes.size())
+        return true;
+    *error = device->errorString();
+    return false;
+}
+
+bool writeMarkdown(const Analysis &analysis, const FigureRequest &, QIODevice *device,
+                   QString *error)
+{
+    const QByteArray bytes = writeMarkdownTable(analysis);
+    if (device->write(bytes) == bytes.size())
+        return true;
+    *error = device->errorString();
+    return false;
+}
+
+} // namespace
+
+const QList<FigureFormat> &figureFormats()
+{
+    static const QList<FigureFormat> formats = {
+        {.id = QStringLiteral("png"), .displayName = tr("PNG image"), .write = writePng},
+        {.id = QStringLiteral("svg"), .displayName = tr("SVG vector image"), .write = writeSvg},
+        {.id = QStringLiteral("pdf"), .displayName = tr("PDF document"), .write = writePdf},
+        {.id = QStringLiteral("csv"),
+         .displayName = tr("CSV table"),
+         .table = true,
+         .write = writeCsv},
+        {.id = QStringLiteral("md"),
+         .displayName = tr("Markdown table"),
+         .table = true,
+         .write = writeMarkdown},
+    };
+    return formats;
+}
+
+const FigureFormat *figureFormat(const QString &id)
+{
+    const QString wanted =
+        id.compare(QLatin1String("markdown"), Qt::CaseInsensitive) == 0 ? QStringLiteral("md") : id;
+    for (const FigureFormat &format : figureFormats()) {
+        if (format.id.compare(wanted, Qt::CaseInsensitive) == 0)
+            return &format;
+    }
+    return nullptr;
+}
+
+QString figureFormatIds(bool tables)
+{
+    QStringList ids;
+    for (const FigureFormat &format : figureFormats()) {
+        if (format.table == tables)
+            ids.append(format.id);
+    }
+    return ids.join(QStringLiteral(", "));
+}
+
+const FigureFormat *formatOfRequest(const FigureRequest &request)
+{
+    return figureFormat(request.format.isEmpty() ? QFileInfo(request.path).suffix()
+                                                 : request.format);
+}
+
+bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error)
+{
+    QString message;
+    QString *err = error ? error : &message;
+    const FigureFormat *format = formatOfRequest(request);
+    if (!format) {
+        *err =
+            tr("unknown file format \"%1\" (use %2, %3)")
+                .arg(request.format.isEmpty() ? QFileInfo(request.path).suffix() : request.format,
+                     figureFormatIds(false), figureFormatIds(true));
+        return false;
+    }
+    if (!format->table) {
+        if (const QString problem = presentationProblem(request.presentation); !problem.isEmpty()) {
+            *err = problem;
+            return false;
+        }
+        if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
+            *err = tr("drawing a figure needs a QGuiApplication (the offscreen platform will do)");
+            return false;
+        }
+    }
+    const QFileInfo info(request.path);
+    if (request.path.isEmpty() || info.fileName().isEmpty()) {
+        *err = tr("no output file name given");
+        return false;
+    }
+    if (!info.absoluteDir().exists()) {
+        *err = tr("cannot write %1: the folder %2 does not exist")
+                   .arg(request.path, QDir::toNativeSeparators(info.absolutePath()));
+        return false;
+    }
+    QSaveFile file(request.path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
+        return false;
+    }
+    if (!format->write(analysis, request, &file, err)) {
+        file.cancelWriting();
+        *err = tr("cannot write %1: %2").arg(request.path, *err);
+        return false;
+    }
+    if (!file.commit()) {
+        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace rooflab

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "analysis.h"
+#include "presentation.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+class QIODevice;
+
+namespace rooflab {
+
+class Figure;
+
+// What one exported file shows and where it goes. Size, PNG scale, theme, legend and
+// caption come from the presentation.
+struct FigureRequest
+{
+    QString path;
+    QString format; // an id of figureFormats(); empty: from the path's extension
+    Presentation presentation;
+    Selection selection;
+    QString title;       // drawn above the plot when not empty
+    QByteArray metadata; // scenario JSON embedded in the file; empty: none
+};
+
+// One file format RoofLab writes: its id (also the file extension), the name dialogs show,
+// and its writer. Tables (CSV, Markdown) write the analysis' figures; images draw the figure.
+struct FigureFormat
+{
+    QString id;
+    QString displayName;
+    bool table = false;
+    // Writes `analysis` to `device` as the request says; false with `error` set.
+    bool (*write)(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
+                  QString *error) = nullptr;
+};
+
+// Every format, images first: the one list the window, the export dialog and the command
+// line offer.
+const QList<FigureFormat> &figureFormats();
+// The format with this id or extension (case-insensitive; "markdown" is md), or nullptr.
+const FigureFormat *figureFormat(const QString &id);
+// The ids of the image (or table) formats, e.g. "png, svg, pdf", for messages.
+QString figureFormatIds(bool tables);
+// The format a request writes: its own, else the one its path's extension names.
+const FigureFormat *formatOfRequest(const FigureRequest &request);
+
+// Writes the file of `request` atomically: on failure it returns false, sets `error` (the
+// path and the reason) and leaves any earlier file as it was. Images need a
+// QGuiApplication (the offscreen platform will do), tables nothing.
+bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error);
+
+} // namespace rooflab

@@ -1,0 +1,111 @@
+#include "figurelayout.h"
+
+#include <QFontMetricsF>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+// Gaps around the plot, in pixels at text scale 1 (they grow with the text).
+constexpr double tickLength = 6, labelGap = 4, titleGap = 8, outerGap = 12, rightGap = 24;
+
+// The width of "10" with a superscript exponent, as the axis painter draws it.
+double tickLabelWidth(const SceneFonts &fonts, int exponent)
+{
+    QFont small = fonts.tick;
+    small.setPixelSize(std::max(6, static_cast<int>(std::lround(fonts.tick.pixelSize() * 0.7))));
+    return QFontMetricsF(fonts.tick).horizontalAdvance(QStringLiteral("10")) +
+           QFontMetricsF(small).horizontalAdvance(QString::number(exponent));
+}
+
+} // namespace
+
+QList<LogTick> logTicks(double lo, double hi)
+{
+    QList<LogTick> ticks;
+    if (!(lo > 0) || !(hi > lo) || !std::isfinite(hi))
+        return ticks;
+    const int first = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
+    const int last = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
+    for (int n = first; n <= last && n - first < 400; ++n) {
+        const double decade = std::pow(10.0, n);
+        for (int k = 1; k <= 9; ++k) {
+            const double value = k * decade;
+            // A tolerance of a millionth keeps a decade exactly at the range's end.
+            if (value < lo * (1 - 1e-6) || value > hi * (1 + 1e-6))
+                continue;
+            ticks.append({.value = value, .major = k == 1, .exponent = n});
+        }
+    }
+    return ticks;
+}
+
+ViewRange FigureLayout::rangeOf(const SceneModel &model)
+{
+    const ChartOptions &o = model.options;
+    if (o.xMin > 0 && o.xMax > o.xMin && o.yMin > 0 && o.yMax > o.yMin)
+        return {o.xMin, o.xMax, o.yMin, o.yMax};
+    return model.content;
+}
+
+FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, const ViewRange &range)
+{
+    FigureLayout layout;
+    layout.size = size;
+    const SceneFonts &fonts = model.fonts;
+    const double grow = std::max(1.0, model.options.fontScale);
+
+    // A long title (a model's fit on several devices) shrinks to fit, down to 70%, and lines
+    // still too long are elided.
+    const QString &title = model.options.title;
+    if (!title.isEmpty()) {
+        const QStringList lines = title.split(QLatin1Char('\n'));
+        const double room = std::max(60, size.width() - 24);
+        QFont font = fonts.title;
+        double widest = 0;
+        for (const QString &line : lines)
+            widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(line));
+        if (widest > room)
+            font.setPixelSize(
+                std::max(6, static_cast<int>(font.pixelSize() * std::max(0.7, room / widest))));
+        const QFontMetricsF metrics(font);
+        QStringList fitted;
+        for (const QString &line : lines)
+            fitted.append(metrics.elidedText(line, Qt::ElideRight, room));
+        layout.title = fitted.join(QLatin1Char('\n'));
+        layout.titleFont = font;
+        layout.titleHeight = metrics.height() * static_cast<double>(fitted.size());
+    }
+
+    int widestExponent = 0;
+    double labelWidth = 0;
+    for (const LogTick &tick : logTicks(range.yMin, range.yMax)) {
+        if (tick.major && tick.exponent != widestExponent) {
+            labelWidth = std::max(labelWidth, tickLabelWidth(fonts, tick.exponent));
+            widestExponent = tick.exponent;
+        }
+    }
+    const double tickHeight = QFontMetricsF(fonts.tick).height() * 1.25; // with superscript
+    const double axisTitle = QFontMetricsF(fonts.axisTitle).height();
+    const double left = outerGap + axisTitle + labelGap * grow + labelWidth + tickLength * grow;
+    const double bottom = outerGap + axisTitle + labelGap * grow + tickHeight + tickLength * grow;
+    const double top =
+        outerGap + (layout.titleHeight > 0 ? layout.titleHeight + titleGap * grow : 0);
+    const double right = rightGap;
+    const double width = std::max(1.0, size.width() - left - right);
+    const double height = std::max(1.0, size.height() - top - bottom);
+    // Whole pixels, so the grid's one-pixel lines are crisp.
+    layout.map.rect =
+        QRectF(std::round(left), std::round(top), std::round(width), std::round(height));
+    layout.map.x0 = range.xMin;
+    layout.map.x1 = range.xMax;
+    layout.map.y0 = range.yMin;
+    layout.map.y1 = range.yMax;
+    return layout;
+}
+
+} // namespace rooflab

@@ -1,0 +1,105 @@
+#include "figuremetadata.h"
+
+#include "svgdocument.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QImageReader>
+#include <QRegularExpression>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+} // namespace
+
+namespace {
+
+QByteArray readPngMetadata(const QString &path, QString *error)
+{
+    QImageReader reader(path, "png");
+    const QString text = reader.text(QLatin1String(pngScenarioKey));
+    if (text.isEmpty()) {
+        *error = reader.canRead() ? tr("the PNG carries no RoofLab scenario")
+                                  : tr("not a readable PNG: %1").arg(reader.errorString());
+        return {};
+    }
+    if (text.startsWith(QLatin1String(pngBase64Prefix)))
+        return QByteArray::fromBase64(text.mid(qsizetype(sizeof(pngBase64Prefix)) - 1).toLatin1());
+    return text.toUtf8();
+}
+
+// The scenario attached to a PDF: the file specification named pdfScenarioName points
+// (/EF << /F n 0 R >>) at a stream object, inflated when compressed.
+QByteArray readPdfMetadata(const QByteArray &pdf, QString *error)
+{
+    const qsizetype spec = pdf.indexOf(QByteArray("(") + pdfScenarioName + ")");
+    static const QRegularExpression fileRef(QStringLiteral(R"(/EF\s*<<\s*/F\s+(\d+)\s+0\s+R)"));
+    const QRegularExpressionMatch ref =
+        spec < 0 ? QRegularExpressionMatch()
+                 : fileRef.match(QString::fromLatin1(pdf.mid(spec, 300)));
+    if (!ref.hasMatch()) {
+        *error = tr("the PDF carries no RoofLab scenario");
+        return {};
+    }
+    const QByteArray header = "\n" + ref.captured(1).toLatin1() + " 0 obj";
+    const qsizetype object = pdf.indexOf(header);
+    const qsizetype stream = object < 0 ? -1 : pdf.indexOf("stream", object);
+    const qsizetype end = stream < 0 ? -1 : pdf.indexOf("endstream", stream);
+    if (end < 0) {
+        *error = tr("the PDF's scenario attachment is cut short");
+        return {};
+    }
+    const QByteArray dictionary = pdf.mid(object, stream - object);
+    qsizetype begin = stream + 6;
+    if (pdf.mid(begin, 2) == "\r\n")
+        begin += 2;
+    else if (pdf.at(begin) == '\n')
+        begin += 1;
+    QByteArray data = pdf.mid(begin, end - begin);
+    if (dictionary.contains("/FlateDecode")) {
+        // qUncompress wants a 4-byte size hint in front of the zlib stream; it grows as needed.
+        data = qUncompress(QByteArray("\0\0\0\0", 4) + data);
+        if (data.isEmpty())
+            *error = tr("the PDF's scenario attachment could not be inflated");
+    } else if (data.endsWith('\n')) {
+        data.chop(data.endsWith("\r\n") ? 2 : 1);
+    }
+    return data;
+}
+
+} // namespace
+
+QByteArray readEmbeddedMetadata(const QString &path, QString *error)
+{
+    QString message;
+    QString *err = error ? error : &message;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *err = tr("cannot read %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    const QByteArray head = file.peek(512);
+    QByteArray result;
+    QString reason;
+    if (head.startsWith("\x89PNG\r\n\x1a\n")) {
+        file.close();
+        result = readPngMetadata(path, &reason);
+    } else if (head.startsWith("%PDF")) {
+        result = readPdfMetadata(file.readAll(), &reason);
+    } else if (head.contains("<svg") || head.startsWith("<?xml")) {
+        result = SvgDocument::readMetadata(file.readAll(), &reason);
+    } else {
+        reason = tr("not a PNG, SVG or PDF file");
+    }
+    if (result.isEmpty())
+        *err = tr("%1: %2").arg(path, reason.isEmpty() ? tr("no scenario found") : reason);
+    return result;
+}
+
+} // namespace rooflab
