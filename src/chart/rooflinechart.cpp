@@ -94,6 +94,7 @@ public:
     bool settingRange = false;
     bool replotQueued = false;
     int hovered = -1;
+    int builds = 0;
     QPointF pressPos;
 };
 
@@ -182,6 +183,7 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
     d->options = options;
     d->animation.stop();
     d->scene.setContent(analysis, options);
+    ++d->builds;
 
     const bool fixedView = options.xMin > 0 && options.xMax > options.xMin && options.yMin > 0 &&
                            options.yMax > options.yMin;
@@ -259,6 +261,11 @@ QPointF RooflineChart::pointPosition(const QString &deviceId, const QString &ope
         return d->plot->mapTo(this, pixel.toPoint()) + (pixel - pixel.toPoint());
     }
     return {-1, -1};
+}
+
+int RooflineChart::contentBuilds() const
+{
+    return d->builds;
 }
 
 void RooflineChart::replotNow()

@@ -47,6 +47,9 @@ public:
     // the screen at the next paint event), e.g. to time a batch change.
     void replotNow();
 
+    // How many times setAnalysis() rebuilt the scene (for tests: one change, one rebuild).
+    int contentBuilds() const;
+
     // The chart drawn at `size` pixels, as the window would show it.
     QImage grabImage(QSize size);
 

@@ -1,0 +1,94 @@
+// `rooflab export`'s figure flags edit the one Presentation: what they set is embedded in
+// the file, and every refusal names the flag and the real range (exit status 2).
+#include "catalog.h"
+#include "figuremetadata.h"
+#include "runrooflab.h"
+#include "scenariofile.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooflab;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+} // namespace
+
+class TestExportFlags : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    rooflab::test::Run rooflab(const QStringList &arguments)
+    {
+        return rooflab::test::runRooflab(s(ROOFLAB_EXE), QStringList{s("export")} + arguments,
+                                         m_dir.path(), 60000);
+    }
+
+private Q_SLOTS:
+    void flagsReachTheEmbeddedPresentation()
+    {
+        const QString file = m_dir.filePath(s("flags.svg"));
+        const auto run =
+            rooflab({s("-o"), file, s("--text-scale"), s("1.75"), s("--no-zones"), s("--theme"),
+                     s("dark"), s("--width"), s("900"), s("--height"), s("600")});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QString error;
+        QStringList errors;
+        const auto doc =
+            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
+        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        Presentation expected;
+        expected.textScale = 1.75;
+        expected.showZones = false;
+        expected.theme = s("dark");
+        expected.width = 900;
+        expected.height = 600;
+        QCOMPARE(doc->presentation, expected);
+    }
+
+    void refusalsNameTheFlag_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("text scale") << QStringList{s("--text-scale"), s("9")}
+                                    << s("rooflab: --text-scale: must be from 0.5 to 3, got 9");
+        QTest::newRow("narrow")
+            << QStringList{s("--width"), s("15")}
+            << s("rooflab: --width: must be a whole number of pixels from 16 to 20000, got 15");
+        QTest::newRow("scale") << QStringList{s("--scale"), s("0.05")}
+                               << s("rooflab: --scale: must be from 0.1 to 8, got 0.05");
+        // 20000 x 20000 at scale 1 = 4e8 pixels: 400 million, over 256 million. The size is
+        // to blame, not the scale.
+        QTest::newRow("huge") << QStringList{s("--width"), s("20000"), s("--height"), s("20000")}
+                              << s("rooflab: --width x --height: 20000 x 20000 at scale 1 is "
+                                   "400 million pixels, more than 256 million");
+        QTest::newRow("theme") << QStringList{s("--theme"), s("neon")}
+                               << s("rooflab: --theme: must be one of light, dark, print, "
+                                    "colorblind, got \"neon\"");
+        QTest::newRow("table text scale")
+            << QStringList{s("--text-scale"), s("2"), s("--format"), s("csv")}
+            << s("rooflab: --text-scale: applies to png, svg and pdf, not to a csv table");
+    }
+
+    void refusalsNameTheFlag()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const QString file = m_dir.filePath(s("refused.png"));
+        const auto run = rooflab(QStringList{s("-o"), file} + arguments);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(run.err).trimmed(), message);
+        QVERIFY(!QFile::exists(file));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportFlags)
+#include "tst_exportflags.moc"
