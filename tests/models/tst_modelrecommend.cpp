@@ -119,8 +119,7 @@ private Q_SLOTS:
         // Moves after which the model fits come before it.
         QVERIFY(index > 0);
         for (qsizetype i = 0; i < index; ++i)
-            QVERIFY2(moves.at(i).effect.contains(QStringLiteral("fits")) &&
-                         moves.at(i).fitsAfter,
+            QVERIFY2(moves.at(i).effect.contains(QStringLiteral("fits")) && moves.at(i).fitsAfter,
                      qPrintable(moves.at(i).title));
     }
 
@@ -128,8 +127,8 @@ private Q_SLOTS:
     {
         // One H100 holds 72 GB with the default 10 % headroom; the whole model needs 142.45 GB
         // (tst_modelanalysis). At TP 2 one device holds 16 query and 4 KV heads, F/2 = 14336
-        // and V/2 = 64128 (hand-derived in tst_deployment): 70,715,025,408 B of weights +
-        // 671,088,640 of KV cache + 330,240 of activations = 71,386,444,288 B <= 72e9.
+        // and V/2 = 64128 (hand-derived in tst_deployment): 70,555,025,408 B of weights +
+        // 671,088,640 of KV cache + 330,240 of activations = 71,226,444,288 B <= 72e9.
         const QList<Move> moves =
             recommendModelMoves(m_catalog, llama70bDecode(), h100, QStringLiteral("mlp"));
         const qsizetype index = find(moves, MoveKind::Deployment);
