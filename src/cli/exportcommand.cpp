@@ -269,7 +269,8 @@ int exportCommand(const QStringList &arguments)
     dropStaleSelection(analysis, doc.view);
 
     if (const std::optional<TableFormat> table = tableFormatFromName(format))
-        return writeTableFile(output, writeTable(analysis, *table)) ? ExitOk : ExitFailure;
+        return writeTableFile(output, writeTable(analysis, result.models, *table)) ? ExitOk
+                                                                                   : ExitFailure;
 
     ImageExport request;
     request.path = output;

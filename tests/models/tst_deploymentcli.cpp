@@ -5,6 +5,7 @@
 #include "runrooflab.h"
 #include "testhelpers.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -197,6 +198,51 @@ private Q_SLOTS:
         QVERIFY(l40s.value(QStringLiteral("tp")).isNull());
         QVERIFY(l40s.value(QStringLiteral("problem")).toString().contains(QStringLiteral("auto")));
         QVERIFY(l40s.value(QStringLiteral("best")).toArray().isEmpty());
+    }
+
+    void exportWritesTotals()
+    {
+        // `rooflab export` of a model scenario: the totals follow the class points and roofs.
+        // Four H100s at B = 1 (fourH100sBatch1): 35,614,677,504 B per device of 72e9 usable.
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath(QStringLiteral("t.csv"));
+        const QString common = QStringLiteral("export --model llama-3.1-70b --device h100-sxm5 "
+                                              "--tp 4 --batch 1 --seq 4096 -o ");
+        QCOMPARE(run(common + csvPath).exitCode, 0);
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(csv.readAll());
+        const auto totalRow = [&text](const QString &key) {
+            for (const QString &line : text.split(QStringLiteral("\r\n"))) {
+                if (line.startsWith(QStringLiteral("total,h100-sxm5,")) &&
+                    line.split(QLatin1Char(',')).value(3) == key)
+                    return line.split(QLatin1Char(','));
+            }
+            return QStringList();
+        };
+        // value is column 23 of the header (record ... roof_kind, value, value_unit, ...).
+        QCOMPARE(totalRow(QStringLiteral("devices")).value(22), QStringLiteral("4"));
+        QCOMPARE(totalRow(QStringLiteral("fits")).value(22), QStringLiteral("true"));
+        ROOFLAB_COMPARE_DOUBLE(
+            totalRow(QStringLiteral("footprint_bytes_per_device")).value(22).toDouble(),
+            35614677504.0);
+        const double comm = 161 * (19.1e-6 + 1.5 * 16384 / 450e9) + 19.1e-6 + 0.75 * 256512 / 450e9;
+        const double step = 35118070400.0 / 3.35e12 + comm;
+        ROOFLAB_COMPARE_NEAR(totalRow(QStringLiteral("step_time_s")).value(22).toDouble(), step,
+                             1e-12);
+        ROOFLAB_COMPARE_NEAR(totalRow(QStringLiteral("tokens_per_s")).value(22).toDouble(),
+                             1 / step, 1e-12);
+
+        const QString mdPath = dir.filePath(QStringLiteral("t.md"));
+        QCOMPARE(run(common + mdPath).exitCode, 0);
+        QFile md(mdPath);
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString table = QString::fromUtf8(md.readAll());
+        // 13.5864 ms shows as 13.6 ms; 1 / step = 73.60 tokens/s, 18.40 per device.
+        QVERIFY2(table.contains(QStringLiteral("| NVIDIA H100 SXM5 80GB | 4 | 1 | 4 | yes | "
+                                               "35.61 GB of 72 GB | 13.6 ms | 3.1 ms | 73.6 | "
+                                               "18.4 | — | 109 |")),
+                 qPrintable(table));
     }
 
     void listDevicesShowsInterconnect()
