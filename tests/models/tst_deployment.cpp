@@ -362,6 +362,36 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_DOUBLE(nvlink.groupBandwidth(2), 450e9);
     }
 
+    void interconnectsAreSourced()
+    {
+        // Every link names its source; no vendor headline (both directions) slipped in:
+        // the largest per-direction figure shipped is NVLink 5's 900 GB/s.
+        int linked = 0;
+        for (const Device &d : m_catalog.devices()) {
+            QVERIFY2(!d.source.isEmpty(), qPrintable(d.id));
+            if (!d.interconnect)
+                continue;
+            ++linked;
+            const Interconnect &link = *d.interconnect;
+            QVERIFY2(!link.name.isEmpty() && !link.source.isEmpty(), qPrintable(d.id));
+            QVERIFY2(link.bandwidthPerDirection > 0 && link.bandwidthPerDirection <= 900e9,
+                     qPrintable(d.id));
+            QVERIFY2(link.domainSize >= 2, qPrintable(d.id));
+            QVERIFY2(link.latency > 0 && link.latency < 1e-3, qPrintable(d.id));
+        }
+        QVERIFY(linked >= 20);
+        // The new presets from the reference table carry their figures, e.g. the H100 NVL:
+        // 94 GB, 3.9 TB/s, dense BF16 835.5 TFLOP/s (the datasheet's 1671 is with sparsity),
+        // and an NVLink bridge of 600 GB/s both ways: 300e9 each way, two GPUs.
+        const Device *nvl = m_catalog.device(QStringLiteral("h100-nvl"));
+        QVERIFY(nvl);
+        ROOFLAB_COMPARE_DOUBLE(nvl->capacityBytes, 94e9);
+        ROOFLAB_COMPARE_DOUBLE(nvl->ceiling(UnitKind::Matrix, QStringLiteral("bf16"))->peakFlops,
+                               835.5e12);
+        ROOFLAB_COMPARE_DOUBLE(nvl->interconnect->bandwidthPerDirection, 300e9);
+        QCOMPARE(nvl->interconnect->domainSize, 2);
+    }
+
     void noSlowerDeviceWhenShardingFits()
     {
         // Llama 3.1 70B, B = 256, S = 8192 on one B200 (180 GB, 162 GB usable): weights
