@@ -234,9 +234,13 @@ void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &cat
         d.pricePerDeviceHour = numberOption(parser, QStringLiteral("price"), true);
     for (const DeploymentProblem &p : deploymentValueProblems(d))
         throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
-    const bool deployed = d.tpAuto || d.tp != 1 || d.pp != 1;
-    if (deployed && scenario.model.isEmpty())
-        throw UsageError{QStringLiteral("--tp and --pp: apply only with --model")};
+    if (scenario.model.isEmpty()) {
+        for (const char *flag : {"tp", "pp", "headroom", "price"}) {
+            if (parser.isSet(QString::fromLatin1(flag)))
+                throw UsageError{QStringLiteral("--%1: applies only with --model")
+                                     .arg(QString::fromLatin1(flag))};
+        }
+    }
     const ModelSpec *model = catalog.model(scenario.model);
     if (!model || d.tpAuto)
         return;

@@ -315,7 +315,10 @@ private Q_SLOTS:
                               "80GB at any power-of-two TP up to 8");
         QTest::newRow("tp without model")
             << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --tp 2")
-            << QStringLiteral("rooflab: --tp and --pp: apply only with --model");
+            << QStringLiteral("rooflab: --tp: applies only with --model");
+        QTest::newRow("price without model")
+            << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --price 2")
+            << QStringLiteral("rooflab: --price: applies only with --model");
         QTest::newRow("compare without model") << QStringLiteral("compare --device h100-sxm5")
                                                << QStringLiteral("rooflab: --model: missing");
         QTest::newRow("compare two formats")
