@@ -99,7 +99,8 @@ QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &de
                                                   .arg(m.layers)
                                                   .arg(m.name)});
     const int domain = domainOf(device);
-    if (tp * pp > domain) {
+    const qint64 devices = qint64(tp) * qint64(pp); // both may be large: no int overflow
+    if (devices > domain) {
         const DeploymentField field = tp > 1 ? DeploymentField::Tp : DeploymentField::Pp;
         problems.append(
             {field, device.interconnect
@@ -107,7 +108,7 @@ QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &de
                                          "of %4 devices of %5 (%6)")
                               .arg(tp)
                               .arg(pp)
-                              .arg(tp * pp)
+                              .arg(devices)
                               .arg(domain)
                               .arg(device.name, device.interconnect->name)
                         : QStringLiteral("%1 has no interconnect in its preset, so it runs "
@@ -207,7 +208,7 @@ std::optional<int> autoTensorParallel(const ModelSpec &m, const Device &device, 
     const double usable = usableBytes(device, deployment.headroom);
     int largest = 0;
     double largestNeeds = 0;
-    for (int t = 1; t * pp <= domain; t *= 2) {
+    for (int t = 1; qint64(t) * pp <= domain; t *= 2) {
         if (!deploymentProblems(m, device, t, pp).isEmpty())
             continue;
         const double needs = deviceFootprint(m, phase, shape, sizes, t, pp).totalBytes;
