@@ -184,8 +184,20 @@ QString problemText(const QStringList &problems)
     return text;
 }
 
+void printMoves(const QList<Move> &moves, MoveRanking ranking, QTextStream &out)
+{
+    if (moves.isEmpty())
+        return;
+    out << "\nMoves (ranked by "
+        << (ranking == MoveRanking::StepTime ? "step time per token" : "tokens/s per device")
+        << ", those that fit first)\n";
+    for (const Move &m : moves)
+        out << "  " << m.title << ": " << m.effect << '\n';
+}
+
 // The moves for the whole step, ranked, each with its predicted step time and fit.
-QJsonArray movesToJson(const Catalog &catalog, const Scenario &scenario, const ModelAnalysis &a)
+QList<Move> rankedMoves(const Catalog &catalog, const Scenario &scenario, const ModelAnalysis &a,
+                        MoveRanking ranking)
 {
     QString classId;
     double longest = -1;
@@ -195,8 +207,13 @@ QJsonArray movesToJson(const Catalog &catalog, const Scenario &scenario, const M
             classId = modelOpClassId(c.opClass);
         }
     }
+    return recommendModelMoves(catalog, scenario, a, classId, ranking);
+}
+
+QJsonArray movesToJson(const QList<Move> &ranked)
+{
     QJsonArray moves;
-    for (const Move &m : recommendModelMoves(catalog, scenario, a, classId)) {
+    for (const Move &m : ranked) {
         moves.append(QJsonObject{
             {QStringLiteral("title"), m.title},
             {QStringLiteral("kind"), moveKindName(m.kind)},
@@ -204,6 +221,9 @@ QJsonArray movesToJson(const Catalog &catalog, const Scenario &scenario, const M
             {QStringLiteral("predicted"), m.predicted},
             {QStringLiteral("step_time_s"),
              m.predicted ? QJsonValue(m.stepTimeAfter) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("tokens_per_s_per_device"),
+             m.predicted ? QJsonValue(m.tokensPerSecondPerDeviceAfter)
+                         : QJsonValue(QJsonValue::Null)},
             {QStringLiteral("fits"), m.fitsAfter},
         });
     }
@@ -214,6 +234,10 @@ QJsonArray movesToJson(const Catalog &catalog, const Scenario &scenario, const M
 
 void addModelAnalyzeOptions(QCommandLineParser &parser)
 {
+    parser.addOption({QStringLiteral("rank-moves"),
+                      QStringLiteral("With --model: rank the moves by step time (default) or by "
+                                     "tokens per second per device."),
+                      QStringLiteral("step-time|per-device")});
     parser.addOption({QStringLiteral("launch-overhead"),
                       QStringLiteral("With --model: seconds added per kernel run (default 0: "
                                      "not modelled), e.g. 5e-6."),
@@ -245,6 +269,16 @@ int runModelAnalyze(const QCommandLineParser &parser)
                                             "got \"%1\"")
                                  .arg(text)};
     }
+    MoveRanking ranking = MoveRanking::StepTime;
+    if (parser.isSet(QStringLiteral("rank-moves"))) {
+        const QString by = parser.value(QStringLiteral("rank-moves"));
+        if (by == QLatin1String("per-device"))
+            ranking = MoveRanking::TokensPerDevice;
+        else if (by != QLatin1String("step-time"))
+            throw UsageError{QStringLiteral("--rank-moves: must be step-time or per-device, got "
+                                            "\"%1\"")
+                                 .arg(by)};
+    }
     const ModelAnalysis analysis =
         analyzeModel(catalog, scenario, scenario.devices.value(0), options);
     if (!analysis.ok()) {
@@ -261,13 +295,17 @@ int runModelAnalyze(const QCommandLineParser &parser)
     for (const QString &warning : analysis.warnings)
         printError(QStringLiteral("warning: ") + warning);
 
+    const QList<Move> moves = rankedMoves(catalog, scenario, analysis, ranking);
+
     QTextStream out(stdout);
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject json = modelAnalysisToJson(analysis);
-        json.insert(QStringLiteral("moves"), movesToJson(catalog, scenario, analysis));
+        json.insert(QStringLiteral("moves"), movesToJson(moves));
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
-    } else
+    } else {
         printTable(analysis, out);
+        printMoves(moves, ranking, out);
+    }
     return ExitOk;
 }
 

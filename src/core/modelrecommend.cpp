@@ -93,6 +93,7 @@ bool predict(const Context &c, Move &move, bool *fitsAfter)
     }
     move.effect = effectText(c, move, after);
     move.stepTimeAfter = after.totals.stepTime;
+    move.tokensPerSecondPerDeviceAfter = after.deployment.tokensPerSecondPerDevice;
     move.fitsAfter = after.deployment.fits;
     *fitsAfter = after.deployment.fits;
     // A move that breaks a deployment that fits is no help, however fast it would be.
@@ -309,16 +310,18 @@ void dropSlowerDevices(const Context &c, QList<Candidate> &candidates)
 } // namespace
 
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
-                                const QString &deviceId, const QString &classId)
+                                const QString &deviceId, const QString &classId,
+                                MoveRanking ranking)
 {
     if (!catalog.device(deviceId) || !catalog.model(scenario.model))
         return {};
     return recommendModelMoves(catalog, scenario, analyzeModel(catalog, scenario, deviceId),
-                               classId);
+                               classId, ranking);
 }
 
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
-                                const ModelAnalysis &before, const QString &classId)
+                                const ModelAnalysis &before, const QString &classId,
+                                MoveRanking ranking)
 {
     QList<Move> moves;
     const Device *device = catalog.device(before.deviceId);
@@ -335,12 +338,14 @@ QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario
     addDeviceMove(c, candidates);
     dropSlowerDevices(c, candidates);
 
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Candidate &a, const Candidate &b) {
-                         if (tier(a) != tier(b))
-                             return tier(a) < tier(b);
-                         return a.move.timePerWorkRatio < b.move.timePerWorkRatio;
-                     });
+    std::stable_sort(
+        candidates.begin(), candidates.end(), [ranking](const Candidate &a, const Candidate &b) {
+            if (tier(a) != tier(b))
+                return tier(a) < tier(b);
+            if (ranking == MoveRanking::TokensPerDevice)
+                return a.move.tokensPerSecondPerDeviceAfter > b.move.tokensPerSecondPerDeviceAfter;
+            return a.move.timePerWorkRatio < b.move.timePerWorkRatio;
+        });
     for (const Candidate &candidate : std::as_const(candidates))
         moves.append(candidate.move);
     return moves;

@@ -51,6 +51,7 @@ struct Move
     // For a model's moves: the predicted step time and whether the model then fits its
     // deployment with headroom.
     double stepTimeAfter = 0;
+    double tokensPerSecondPerDeviceAfter = 0;
     bool fitsAfter = true;
 };
 

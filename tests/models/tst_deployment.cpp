@@ -362,6 +362,34 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_DOUBLE(nvlink.groupBandwidth(2), 450e9);
     }
 
+    void movesRankedPerDevice()
+    {
+        // Ranked by tokens per second per device, the moves that fit come first and in
+        // falling order of that figure; by step time they fall in rising step time per token.
+        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 64, 4);
+        const QList<Move> perDevice = recommendModelMoves(
+            m_catalog, s, s.devices.first(), QStringLiteral("mlp"), MoveRanking::TokensPerDevice);
+        QVERIFY(perDevice.size() >= 3);
+        for (qsizetype i = 1; i < perDevice.size(); ++i) {
+            QVERIFY(perDevice.at(i).fitsAfter); // today fits: every move keeps it fitting
+            QVERIFY2(perDevice.at(i - 1).tokensPerSecondPerDeviceAfter >=
+                         perDevice.at(i).tokensPerSecondPerDeviceAfter,
+                     qPrintable(perDevice.at(i).title));
+        }
+        const QList<Move> byTime =
+            recommendModelMoves(m_catalog, s, s.devices.first(), QStringLiteral("mlp"));
+        for (qsizetype i = 1; i < byTime.size(); ++i)
+            QVERIFY2(byTime.at(i - 1).timePerWorkRatio <= byTime.at(i).timePerWorkRatio,
+                     qPrintable(byTime.at(i).title));
+        // The predicted figure is that of the changed step: tokens/s / devices.
+        const Move &top = perDevice.first();
+        ModelOptions options;
+        options.solveComputeBoundBatch = false;
+        const ModelAnalysis after = analyzeModel(m_catalog, top.scenario, top.deviceId, options);
+        ROOFLAB_COMPARE_NEAR(top.tokensPerSecondPerDeviceAfter,
+                             after.totals.tokensPerSecond / after.deployment.devices, 1e-12);
+    }
+
     void interconnectsAreSourced()
     {
         // Every link names its source; no vendor headline (both directions) slipped in:

@@ -489,7 +489,8 @@ void TestModelCli::badArguments_data()
                                << QStringLiteral("rooflab: --device: missing");
     QTest::newRow("phase without model")
         << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --phase prefill")
-        << QStringLiteral("rooflab: --phase and --launch-overhead apply only with --model");
+        << QStringLiteral(
+               "rooflab: --phase, --launch-overhead and --rank-moves apply only with --model");
     QTest::newRow("negative overhead")
         << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --launch-overhead -1")
         << QStringLiteral("rooflab: --launch-overhead: expected seconds from 0 to 1");
