@@ -104,8 +104,8 @@ void TestPresetLoader::badFile_data()
     row("operator-unknown-format.json", "operators[0].weights: ", "unknown format \"fp7\"");
     row("format-half-block.json", "formats[0]: ", "block_size and scale_bits go together");
     row("interconnect-missing-latency.json", "interconnect.latency_s: ", "missing");
-    row("interconnect-zero-bandwidth.json", "interconnect.bandwidth_per_direction: ",
-        "must be greater than zero, found 0");
+    row("interconnect-zero-bandwidth.json",
+        "interconnect.bandwidth_per_direction: ", "must be greater than zero, found 0");
     row("interconnect-unknown-field.json", "interconnect.bandwidth_gbps: ", "unknown field");
     row("interconnect-fractional-domain.json", "interconnect.domain_size: ", "2.5");
     row("interconnect-not-object.json", "interconnect: ", "must be an object");

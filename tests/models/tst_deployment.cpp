@@ -14,7 +14,6 @@
 #include "deployment.h"
 #include "modelanalysis.h"
 #include "modelrecommend.h"
-#include "scenariofile.h"
 #include "testhelpers.h"
 
 #include <QTest>
@@ -447,67 +446,6 @@ private Q_SLOTS:
         Scenario after = s;
         after.deployment.tp = 8;
         ROOFLAB_COMPARE_DOUBLE(analyze(after).deployment.perDevice.totalBytes, 103613612032.0);
-    }
-
-    void scenarioFileRoundTrip()
-    {
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 8, 1);
-        s.deployment.tpAuto = true;
-        s.deployment.pp = 2;
-        s.deployment.headroom = 0.2;
-        s.deployment.pricePerDeviceHour = 3.5;
-        const QByteArray bytes = writeScenarioFile(s, ViewState{});
-        QVERIFY2(bytes.contains("\"tp\": \"auto\""), bytes.constData());
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(bytes, QStringLiteral("a.rooflab.json"), m_catalog, &errors);
-        QVERIFY2(doc, qPrintable(errors.join(QLatin1Char('\n'))));
-        QCOMPARE(doc->scenario.deployment, s.deployment);
-        // At the defaults the field is left out, so older files keep their bytes.
-        QVERIFY(!writeScenarioFile(llama70b(QStringLiteral("h100-sxm5"), 8, 1), ViewState{})
-                     .contains("deployment"));
-    }
-
-    void scenarioFileRefusals_data()
-    {
-        QTest::addColumn<QString>("deployment");
-        QTest::addColumn<QString>("expected");
-        QTest::newRow("tp 0") << QStringLiteral("{\"tp\": 0}")
-                              << QStringLiteral("scenario.deployment.tp: must be a whole number");
-        QTest::newRow("tp word") << QStringLiteral("{\"tp\": \"four\"}")
-                                 << QStringLiteral("scenario.deployment.tp: must be a whole "
-                                                   "number of at least 1 or \"auto\", found "
-                                                   "\"four\"");
-        QTest::newRow("tp heads") << QStringLiteral("{\"tp\": 3}")
-                                  << QStringLiteral("scenario.deployment.tp: 3 does not divide "
-                                                    "the 64 query heads");
-        QTest::newRow("tp domain") << QStringLiteral("{\"tp\": 16}")
-                                   << QStringLiteral("scenario.deployment.tp: TP 16 x PP 1 = 16 "
-                                                     "devices exceed the scale-up domain");
-        QTest::newRow("headroom") << QStringLiteral("{\"headroom\": 0.95}")
-                                  << QStringLiteral("scenario.deployment.headroom: must be a "
-                                                    "fraction from 0 to 0.9, found 0.95");
-        QTest::newRow("price") << QStringLiteral("{\"price_per_device_hour\": -2}")
-                               << QStringLiteral("scenario.deployment.price_per_device_hour:");
-        QTest::newRow("unknown") << QStringLiteral("{\"tensor\": 2}")
-                                 << QStringLiteral("scenario.deployment.tensor: unknown field");
-    }
-
-    void scenarioFileRefusals()
-    {
-        QFETCH(QString, deployment);
-        QFETCH(QString, expected);
-        const QString text =
-            QStringLiteral("{\"schema\": \"rooflab-scenario\", \"version\": 1, \"scenario\": "
-                           "{\"devices\": [\"h100-sxm5\"], \"operators\": [], \"model\": "
-                           "\"llama-3.1-70b\", \"deployment\": %1}}")
-                .arg(deployment);
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(text.toUtf8(), QStringLiteral("bad.rooflab.json"), m_catalog, &errors);
-        QVERIFY(!doc);
-        const QString all = errors.join(QLatin1Char('\n'));
-        QVERIFY2(all.startsWith(QStringLiteral("bad.rooflab.json: ") + expected), qPrintable(all));
     }
 };
 
