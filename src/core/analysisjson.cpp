@@ -66,6 +66,7 @@ QJsonObject deviceToJson(const Device &d)
                         {QStringLiteral("bandwidth_per_direction"), link->bandwidthPerDirection},
                         {QStringLiteral("domain_size"), link->domainSize},
                         {QStringLiteral("latency_s"), link->latency},
+                        {QStringLiteral("achievable"), link->achievable},
                         {QStringLiteral("source"), link->source}};
         if (link->peerBandwidth > 0)
             obj.insert(QStringLiteral("peer_bandwidth"), link->peerBandwidth);

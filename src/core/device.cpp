@@ -25,6 +25,14 @@ double Interconnect::groupBandwidth(int devices) const
     return std::min(bandwidthPerDirection, (devices - 1) * peerBandwidth);
 }
 
+Interconnect Interconnect::atAchievableBandwidth() const
+{
+    Interconnect scaled = *this;
+    scaled.bandwidthPerDirection *= achievable;
+    scaled.peerBandwidth *= achievable;
+    return scaled;
+}
+
 const ComputeCeiling *Device::ceiling(UnitKind unit, const QString &math) const
 {
     for (const ComputeCeiling &c : compute) {

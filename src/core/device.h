@@ -54,11 +54,16 @@ struct Interconnect
     double peerBandwidth = 0;         // byte/s to one peer on a full mesh; 0: a switch
     int domainSize = 0;               // devices one scale-up domain holds
     double latency = 0;               // seconds: the fixed cost of one collective
+    // Share of the bandwidth a ring collective reaches (the "achievable" roofs): measured
+    // bus bandwidth is about 80 % of the per-direction figure (docs/models.md).
+    double achievable = 0.8;
     QString source;
 
     // The per-direction bandwidth a group of `devices` reaches: on a mesh each peer adds one
     // link, so a small group gets less than the whole device's figure.
     double groupBandwidth(int devices) const;
+    // This link with its bandwidths scaled by `achievable`, for the achievable roofs.
+    Interconnect atAchievableBandwidth() const;
 
     bool operator==(const Interconnect &other) const = default;
 };

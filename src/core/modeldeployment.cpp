@@ -96,20 +96,25 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
     const double tokens = t.tokensPerStep;
     const double t_ = r.tp;
     double allReduce = 0, allGather = 0, transfer = 0;
-    if (r.tp > 1 && device.interconnect) {
+    // The achievable roofs take the share of beta a ring collective reaches.
+    const std::optional<Interconnect> link =
+        device.interconnect && scenario.roof == RoofMode::Achievable
+            ? std::optional<Interconnect>(device.interconnect->atAchievableBandwidth())
+            : device.interconnect;
+    if (r.tp > 1 && link) {
         d.allReduces = 2.0 * model.layers + 1.0;
         d.allReduceBytes = tokens * model.hidden * sizes.act;
         d.allGathers = 1;
         d.allGatherBytes = a.shape.batch * model.vocab * sizes.act;
-        allReduce = allReduceTime(*device.interconnect, r.tp, d.allReduceBytes);
-        allGather = allGatherTime(*device.interconnect, r.tp, d.allGatherBytes);
+        allReduce = allReduceTime(*link, r.tp, d.allReduceBytes);
+        allGather = allGatherTime(*link, r.tp, d.allGatherBytes);
         d.bytesSent = d.allReduces * 2.0 * (t_ - 1.0) / t_ * d.allReduceBytes +
                       (t_ - 1.0) / t_ * d.allGatherBytes;
     }
-    if (r.pp > 1 && device.interconnect) {
+    if (r.pp > 1 && link) {
         d.transfers = r.pp - 1.0;
         d.transferBytes = tokens * model.hidden * sizes.act;
-        transfer = transferTime(*device.interconnect, d.transferBytes);
+        transfer = transferTime(*link, d.transferBytes);
         d.bytesSent += d.transferBytes; // one transfer leaves each stage but the last
     }
     d.commTime = d.allReduces * allReduce + d.allGathers * allGather + d.transfers * transfer;

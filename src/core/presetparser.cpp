@@ -73,7 +73,8 @@ std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader
     const QStringList known{
         QStringLiteral("name"),           QStringLiteral("bandwidth_per_direction"),
         QStringLiteral("peer_bandwidth"), QStringLiteral("domain_size"),
-        QStringLiteral("latency_s"),      QStringLiteral("source")};
+        QStringLiteral("latency_s"),      QStringLiteral("achievable"),
+        QStringLiteral("source")};
     for (auto it = obj->constBegin(); it != obj->constEnd(); ++it) {
         if (!known.contains(it.key()))
             reader.fail(JsonReader::join(path, it.key()), QStringLiteral("unknown field"));
@@ -100,6 +101,9 @@ std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader
     if (link.latency >= 1)
         reader.fail(JsonReader::join(path, QStringLiteral("latency_s")),
                     QStringLiteral("must be below one second, found %1").arg(link.latency));
+    link.achievable =
+        reader.optionalNumber(*obj, QStringLiteral("achievable"), path, NumberRule::Fraction)
+            .value_or(link.achievable);
     link.source = reader.requiredString(*obj, QStringLiteral("source"), path);
     return link;
 }

@@ -109,6 +109,8 @@ void TestPresetLoader::badFile_data()
     row("interconnect-unknown-field.json", "interconnect.bandwidth_gbps: ", "unknown field");
     row("interconnect-fractional-domain.json", "interconnect.domain_size: ", "2.5");
     row("interconnect-not-object.json", "interconnect: ", "must be an object");
+    row("interconnect-achievable-above-one.json",
+        "interconnect.achievable: ", "must be in (0, 1], found 1.5");
 }
 
 void TestPresetLoader::badFile()
@@ -126,9 +128,9 @@ void TestPresetLoader::badFile()
 
 void TestPresetLoader::everyProblemNamesABadFile()
 {
-    // 22 bad files, one problem each, each message starting with its file's path.
+    // 23 bad files, one problem each, each message starting with its file's path.
     const QStringList files = QDir(m_badDir).entryList({QStringLiteral("*.json")}, QDir::Files);
-    QCOMPARE(files.size(), qsizetype(22));
+    QCOMPARE(files.size(), qsizetype(23));
     QCOMPARE(m_catalog.problems().size(), files.size());
     for (const QString &problem : m_catalog.problems()) {
         bool named = false;

@@ -127,6 +127,22 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_NEAR(last.point.bandwidth, 4149120.0 / comm, tol);
     }
 
+    void achievableRoofsSlowTheLink()
+    {
+        // Achievable roofs: NVLink at 0.8 x 450e9 = 360e9 (measured ring bus bandwidth is
+        // about 80 % of beta), HBM at 0.85 x 3.35e12. Four H100s, TP 4, B = 1:
+        // comm = 161 * (19.1e-6 + 1.5 * 16384 / 360e9) + 19.1e-6 + 0.75 * 256512 / 360e9;
+        // operators 35,118,070,400 B / 2.8475e12 (all memory-bound at B = 1).
+        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 1, 4);
+        s.roof = RoofMode::Achievable;
+        const ModelAnalysis a = analyze(s);
+        QVERIFY(a.ok());
+        const double comm =
+            161 * ring(19.1e-6, 360e9, 4, 16384) + gather(19.1e-6, 360e9, 4, 256512);
+        ROOFLAB_COMPARE_NEAR(a.deployment.commTime, comm, tol);
+        ROOFLAB_COMPARE_NEAR(a.totals.stepTime, 35118070400.0 / (3.35e12 * 0.85) + comm, tol);
+    }
+
     void fourH100sBatch64()
     {
         // M = 64 * 8192 * 2 = 1,048,576 B; logits 64 * 128256 * 2 = 16,416,768 B.
