@@ -276,6 +276,34 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_DOUBLE(a.deployment.perDevice.kvCacheBytes, 671088640.0);
     }
 
+    void unevenStages()
+    {
+        // PP 3 on H200s at B = 1 (no TP): 80 layers as 27, 27, 26. One layer moves
+        // 855,638,016 * 2 + 17,567,744 = 1,728,843,776 B (tst_modelrecommend's stepBytes) /
+        // 4.8e12 = 360.175787e-6 s. Stages 1 and 2: 27 layers + a transfer 20.8e-6 +
+        // 16384/450e9 = 9.74558265e-3 s; stage 3: 26 layers + final norm and LM head
+        // (49,152 + 2,101,619,200 B) / 4.8e12 = 9.80241803e-3 s, the slowest.
+        Scenario s = llama70b(QStringLiteral("h200-sxm"), 1, 1);
+        s.deployment.pp = 3;
+        const ModelAnalysis a = analyze(s);
+        QVERIFY2(a.ok(), qPrintable(a.problems.join(QLatin1Char('\n'))));
+        const double layer = 1728843776.0 / 4.8e12;
+        const double transfer = 20.8e-6 + 16384 / 450e9;
+        const double first = 27 * layer + transfer;
+        const double last = 26 * layer + (49152.0 + 2101619200.0) / 4.8e12;
+        ROOFLAB_COMPARE_NEAR(a.totals.stepTime, 2 * first + last, tol);
+        ROOFLAB_COMPARE_NEAR(a.deployment.slowestStageTime, last, tol);
+        ROOFLAB_COMPARE_NEAR(a.totals.tokensPerSecond, 1 / last, tol);
+        ROOFLAB_COMPARE_DOUBLE(a.deployment.transfers, 2.0);
+        QCOMPARE(a.deployment.allReduces, 0.0); // no tensor parallelism, no all-reduce
+        // Heaviest stage: 27 layers of 855,654,400 parameters + one table 128256 * 8192 +
+        // 8192 = 24,153,350,144 -> 48,306,700,288 B; KV for 3 micro-batches over 27 layers:
+        // 3 * 27 * 4096 * 2*8*128*2 = 1,358,954,496 B.
+        ROOFLAB_COMPARE_DOUBLE(a.deployment.perDevice.weightBytes, 48306700288.0);
+        ROOFLAB_COMPARE_DOUBLE(a.deployment.perDevice.kvCacheBytes, 1358954496.0);
+        QVERIFY(a.deployment.fits);
+    }
+
     void autoPicksSmallestPowerOfTwo()
     {
         // B = 1: TP 1 needs 142.45 GB > 72 GB; TP 2 needs 70,555,025,408 + 671,088,640 +
