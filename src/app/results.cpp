@@ -48,7 +48,8 @@ void Results::describe(const Catalog &catalog, const Scenario &scenario, const S
 
 void Results::analyse(const Catalog &catalog, const Scenario &scenario)
 {
-    const Scenario key = withoutBatch(scenario);
+    // With t on auto the degree, and so the step, follows the batch: nothing carries over.
+    const Scenario key = scenario.deployment.tpAuto ? scenario : withoutBatch(scenario);
     const bool known = m_boundKey == key;
     ModelOptions options;
     options.solveComputeBoundBatch = !known;

@@ -64,8 +64,10 @@ int runAnalyze(const QStringList &arguments)
                              .arg(parser.positionalArguments().at(1))};
     if (parser.isSet(QStringLiteral("model")))
         return runModelAnalyze(parser);
-    if (parser.isSet(QStringLiteral("phase")) || parser.isSet(QStringLiteral("launch-overhead")))
-        throw UsageError{QStringLiteral("--phase and --launch-overhead apply only with --model")};
+    if (parser.isSet(QStringLiteral("phase")) || parser.isSet(QStringLiteral("launch-overhead")) ||
+        parser.isSet(QStringLiteral("rank-moves")))
+        throw UsageError{
+            QStringLiteral("--phase, --launch-overhead and --rank-moves apply only with --model")};
     if (!parser.isSet(QStringLiteral("device")))
         throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
     if (!parser.isSet(QStringLiteral("op")))

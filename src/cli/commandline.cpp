@@ -18,7 +18,7 @@ namespace {
 const QStringList &commandNames()
 {
     static const QStringList names = {QStringLiteral("list"), QStringLiteral("analyze"),
-                                      QStringLiteral("export")};
+                                      QStringLiteral("compare"), QStringLiteral("export")};
     return names;
 }
 
@@ -32,6 +32,8 @@ int runTopLevel(const QStringList &arguments)
                        "                                             what RoofLab knows\n"
                        "  analyze --device ID --op KIND [shape]      roofline figures\n"
                        "  analyze --device ID --model ID [--phase P] one step of a model\n"
+                       "  compare --model ID --device A --device B   a model on devices, side "
+                       "by side\n"
                        "  export [SCENARIO] -o FILE                  a chart or table file\n\n"
                        "Without a command, RoofLab opens its window (with FILE, that "
                        "scenario).\n`rooflab COMMAND --help` describes a command."));
@@ -89,6 +91,8 @@ int runCommand(const QStringList &arguments)
             return runList(arguments);
         if (command == QLatin1String("analyze"))
             return runAnalyze(arguments);
+        if (command == QLatin1String("compare"))
+            return runCompare(arguments);
         return runTopLevel(arguments);
     } catch (const UsageError &error) {
         printError(error.message);

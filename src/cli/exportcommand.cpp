@@ -251,6 +251,7 @@ int exportCommand(const QStringList &arguments)
         .presentation = doc.presentation,
         .selection = doc.selection,
         .title = modelChartTitle(result.models),
+        .models = result.models,
         .metadata = format.table ? QByteArray()
                                  : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),
     };

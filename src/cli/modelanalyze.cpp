@@ -3,10 +3,12 @@
 #include "commandline.h"
 #include "modelanalysis.h"
 #include "modelanalysisjson.h"
+#include "modelrecommend.h"
 #include "scenariooptions.h"
 #include "units.h"
 #include "usageerror.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -35,8 +37,14 @@ void printFootprint(const ModelAnalysis &a, QTextStream &out)
         << formatNumber(a.shape.batch) << (a.shape.batch == 1 ? " sequence) + " : " sequences) + ")
         << bytesText(f.activationBytes) << " activations = " << bytesText(f.totalBytes) << " of "
         << bytesText(f.capacityBytes) << '\n';
+    if (a.deployment.devices > 1) {
+        out << "             for the whole model on one device; spread over "
+            << a.deployment.devices << " devices below\n";
+        return;
+    }
     if (f.fits) {
-        out << "             fits in one device\n\n";
+        out << "             fits in one device (" << formatNumber(100.0 * a.deployment.headroom, 3)
+            << "% headroom kept free)\n\n";
         return;
     }
     out << "\n*** DOES NOT FIT: " << a.modelName << " needs " << bytesText(f.totalBytes) << ", "
@@ -47,6 +55,26 @@ void printFootprint(const ModelAnalysis &a, QTextStream &out)
         out << ", or one device with " << schemeText(*f.fittingScheme) << " ("
             << bytesText(f.fittingTotalBytes) << ")";
     out << ".\n    The times below are what one device would take if the model fitted.\n\n";
+}
+
+// Reported before any timing: whether the deployment fits, per device.
+void printDeployment(const ModelAnalysis &a, QTextStream &out)
+{
+    const ModelDeployment &d = a.deployment;
+    if (d.devices == 1 && !d.tpAuto)
+        return;
+    const DeviceFootprint &f = d.perDevice;
+    out << "Deployment   TP " << d.tp << (d.tpAuto ? " (auto)" : "") << " x PP " << d.pp << " = "
+        << d.devices << " devices; per device " << bytesText(f.weightBytes) << " weights + "
+        << bytesText(f.kvCacheBytes) << " KV cache + " << bytesText(f.activationBytes)
+        << " activations = " << bytesText(f.totalBytes) << " of " << bytesText(d.usableBytes)
+        << " usable (" << formatNumber(100.0 * d.headroom, 3)
+        << "% headroom): " << (d.fits ? "fits" : "DOES NOT FIT") << '\n';
+    out << "             " << formatNumber(d.allReduces) << " all-reduces of "
+        << bytesText(d.allReduceBytes) << ", " << formatNumber(d.allGathers)
+        << " logits all-gather of " << bytesText(d.allGatherBytes) << ", "
+        << formatNumber(d.transfers) << " stage transfers: " << formatDuration(d.commTime)
+        << " of communication per step\n\n";
 }
 
 void printOperators(const ModelAnalysis &a, QTextStream &out)
@@ -115,8 +143,17 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
                 : QStringLiteral("none up to %1: memory-bound at every batch")
                       .arg(formatNumber(maxComputeBoundBatch)))
         << '\n';
-    if (!a.footprint.fits)
-        out << "  fits                 NO: needs " << a.footprint.devicesNeeded << " devices\n";
+    const ModelDeployment &d = a.deployment;
+    out << "  tokens/s per device  " << formatNumber(d.tokensPerSecondPerDevice) << '\n'
+        << "  cost per 1M tokens   "
+        << (d.costPerMillionTokens ? QStringLiteral("$") + formatNumber(*d.costPerMillionTokens, 4)
+                                   : QStringLiteral("— (no --price given)"))
+        << '\n'
+        << "  largest batch fits   " << formatNumber(d.maxBatchFits) << '\n';
+    if (!d.fits)
+        out << "  fits                 NO: " << formatNumber(d.perDevice.totalBytes / 1e9, 4)
+            << " GB per device of " << formatNumber(d.usableBytes / 1e9, 4)
+            << " GB usable; the whole model needs " << a.footprint.devicesNeeded << " devices\n";
 }
 
 void printTable(const ModelAnalysis &a, QTextStream &out)
@@ -129,6 +166,7 @@ void printTable(const ModelAnalysis &a, QTextStream &out)
         out << ", prompt " << formatNumber(a.shape.prompt) << " tokens\n";
     out << "Formats      " << schemeText(a.scheme) << "; " << roofModeName(a.roof) << " roofs\n";
     printFootprint(a, out);
+    printDeployment(a, out);
     printOperators(a, out);
     printClasses(a, out);
     printTotals(a, out);
@@ -146,10 +184,60 @@ QString problemText(const QStringList &problems)
     return text;
 }
 
+void printMoves(const QList<Move> &moves, MoveRanking ranking, QTextStream &out)
+{
+    if (moves.isEmpty())
+        return;
+    out << "\nMoves (ranked by "
+        << (ranking == MoveRanking::StepTime ? "step time per token" : "tokens/s per device")
+        << ", those that fit first)\n";
+    for (const Move &m : moves)
+        out << "  " << m.title << ": " << m.effect << '\n';
+}
+
+// The moves for the whole step, ranked, each with its predicted step time and fit.
+QList<Move> rankedMoves(const Catalog &catalog, const Scenario &scenario, const ModelAnalysis &a,
+                        MoveRanking ranking)
+{
+    QString classId;
+    double longest = -1;
+    for (const ModelClassResult &c : a.classes) {
+        if (c.stepTime > longest) {
+            longest = c.stepTime;
+            classId = modelOpClassId(c.opClass);
+        }
+    }
+    return recommendModelMoves(catalog, scenario, a, classId, ranking);
+}
+
+QJsonArray movesToJson(const QList<Move> &ranked)
+{
+    QJsonArray moves;
+    for (const Move &m : ranked) {
+        moves.append(QJsonObject{
+            {QStringLiteral("title"), m.title},
+            {QStringLiteral("kind"), moveKindName(m.kind)},
+            {QStringLiteral("effect"), m.effect},
+            {QStringLiteral("predicted"), m.predicted},
+            {QStringLiteral("step_time_s"),
+             m.predicted ? QJsonValue(m.stepTimeAfter) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("tokens_per_s_per_device"),
+             m.predicted ? QJsonValue(m.tokensPerSecondPerDeviceAfter)
+                         : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("fits"), m.fitsAfter},
+        });
+    }
+    return moves;
+}
+
 } // namespace
 
 void addModelAnalyzeOptions(QCommandLineParser &parser)
 {
+    parser.addOption({QStringLiteral("rank-moves"),
+                      QStringLiteral("With --model: rank the moves by step time (default) or by "
+                                     "tokens per second per device."),
+                      QStringLiteral("step-time|per-device")});
     parser.addOption({QStringLiteral("launch-overhead"),
                       QStringLiteral("With --model: seconds added per kernel run (default 0: "
                                      "not modelled), e.g. 5e-6."),
@@ -181,18 +269,43 @@ int runModelAnalyze(const QCommandLineParser &parser)
                                             "got \"%1\"")
                                  .arg(text)};
     }
+    MoveRanking ranking = MoveRanking::StepTime;
+    if (parser.isSet(QStringLiteral("rank-moves"))) {
+        const QString by = parser.value(QStringLiteral("rank-moves"));
+        if (by == QLatin1String("per-device"))
+            ranking = MoveRanking::TokensPerDevice;
+        else if (by != QLatin1String("step-time"))
+            throw UsageError{QStringLiteral("--rank-moves: must be step-time or per-device, got "
+                                            "\"%1\"")
+                                 .arg(by)};
+    }
     const ModelAnalysis analysis =
         analyzeModel(catalog, scenario, scenario.devices.value(0), options);
-    if (!analysis.ok())
+    if (!analysis.ok()) {
+        // A deployment's problem names the flag it comes from.
+        const QString first = analysis.problems.value(0);
+        for (const char *flag : {"TP", "PP"}) {
+            if (first.startsWith(QLatin1String(flag) + QLatin1Char(' ')) ||
+                first.startsWith(QLatin1String(flag) + QLatin1Char(':')))
+                throw UsageError{QStringLiteral("--") + QString::fromLatin1(flag).toLower() +
+                                 first.mid(2)};
+        }
         throw UsageError{problemText(analysis.problems)};
+    }
     for (const QString &warning : analysis.warnings)
         printError(QStringLiteral("warning: ") + warning);
 
+    const QList<Move> moves = rankedMoves(catalog, scenario, analysis, ranking);
+
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json")))
-        out << QJsonDocument(modelAnalysisToJson(analysis)).toJson(QJsonDocument::Indented);
-    else
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject json = modelAnalysisToJson(analysis);
+        json.insert(QStringLiteral("moves"), movesToJson(moves));
+        out << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else {
         printTable(analysis, out);
+        printMoves(moves, ranking, out);
+    }
     return ExitOk;
 }
 

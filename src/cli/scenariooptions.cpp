@@ -1,5 +1,6 @@
 #include "scenariooptions.h"
 
+#include "deployment.h"
 #include "presetfolders.h"
 #include "usageerror.h"
 
@@ -179,6 +180,78 @@ void applyModelOptions(const QCommandLineParser &parser, const Catalog &catalog,
     }
 }
 
+QString flagOf(DeploymentField field)
+{
+    switch (field) {
+    case DeploymentField::Tp:
+        return QStringLiteral("--tp");
+    case DeploymentField::Pp:
+        return QStringLiteral("--pp");
+    case DeploymentField::Headroom:
+        return QStringLiteral("--headroom");
+    case DeploymentField::Price:
+        return QStringLiteral("--price");
+    }
+    return {};
+}
+
+// A whole number of at least 1 from a degree flag.
+int degreeOption(const QCommandLineParser &parser, const QString &name)
+{
+    const QString text = parser.value(name);
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok || value < 1)
+        throw UsageError{
+            QStringLiteral("--%1: must be a whole number of at least 1%2, got \"%3\"")
+                .arg(name, name == QLatin1String("tp") ? QStringLiteral(" or auto") : QString(),
+                     text)};
+    return value;
+}
+
+// --tp, --pp, --headroom and --price, checked against the model on every device.
+void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &catalog,
+                            Scenario &scenario)
+{
+    Deployment &d = scenario.deployment;
+    if (parser.isSet(QStringLiteral("tp"))) {
+        d.tpAuto = parser.value(QStringLiteral("tp")).toLower() == QLatin1String("auto");
+        if (!d.tpAuto)
+            d.tp = degreeOption(parser, QStringLiteral("tp"));
+    }
+    if (parser.isSet(QStringLiteral("pp")))
+        d.pp = degreeOption(parser, QStringLiteral("pp"));
+    if (parser.isSet(QStringLiteral("headroom"))) {
+        const QString text = parser.value(QStringLiteral("headroom"));
+        bool ok = false;
+        d.headroom = text.toDouble(&ok);
+        if (!ok || !(d.headroom >= 0 && d.headroom <= maxHeadroom))
+            throw UsageError{QStringLiteral("--headroom: must be a fraction from 0 to %1, got "
+                                            "\"%2\"")
+                                 .arg(maxHeadroom)
+                                 .arg(text)};
+    }
+    if (parser.isSet(QStringLiteral("price")))
+        d.pricePerDeviceHour = numberOption(parser, QStringLiteral("price"), true);
+    for (const DeploymentProblem &p : deploymentValueProblems(d))
+        throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
+    if (scenario.model.isEmpty()) {
+        for (const char *flag : {"tp", "pp", "headroom", "price"}) {
+            if (parser.isSet(QString::fromLatin1(flag)))
+                throw UsageError{QStringLiteral("--%1: applies only with --model")
+                                     .arg(QString::fromLatin1(flag))};
+        }
+    }
+    const ModelSpec *model = catalog.model(scenario.model);
+    if (!model || d.tpAuto)
+        return;
+    for (const QString &id : std::as_const(scenario.devices)) {
+        for (const DeploymentProblem &p :
+             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp))
+            throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
+    }
+}
+
 } // namespace
 
 void addPresetOption(QCommandLineParser &parser)
@@ -202,6 +275,21 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
     parser.addOption({QStringLiteral("phase"),
                       QStringLiteral("With --model: the step analysed (default decode)."),
                       QStringLiteral("decode|prefill")});
+    parser.addOption({QStringLiteral("tp"),
+                      QStringLiteral("With --model: tensor-parallel degree, or auto for the "
+                                     "smallest power of two that fits (default 1)."),
+                      QStringLiteral("N|auto")});
+    parser.addOption({QStringLiteral("pp"),
+                      QStringLiteral("With --model: pipeline stages (default 1)."),
+                      QStringLiteral("N")});
+    parser.addOption({QStringLiteral("headroom"),
+                      QStringLiteral("With --model: share of each device's memory kept free, "
+                                     "0 to 0.9 (default 0.1)."),
+                      QStringLiteral("FRACTION")});
+    parser.addOption({QStringLiteral("price"),
+                      QStringLiteral("With --model: your price per device-hour in USD, for the "
+                                     "cost per million tokens (none by default)."),
+                      QStringLiteral("USD")});
     for (const ShapeOption &s : shapeOptions)
         parser.addOption({opt(s.name), opt(s.help), opt(s.valueName)});
     QStringList normWidthNames{QStringLiteral("norm-width")};
@@ -256,6 +344,7 @@ void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catal
         }
     }
     applyModelOptions(parser, catalog, scenario);
+    applyDeploymentOptions(parser, catalog, scenario);
     scenario.batch = optional(parser, "batch", scenario.batch);
     scenario.seq = optional(parser, "seq", scenario.seq);
     scenario.prompt = optional(parser, "prompt", scenario.prompt);

@@ -60,7 +60,20 @@ QJsonObject deviceToJson(const Device &d)
                                    {QStringLiteral("peak_flops"), c.peakFlops},
                                    {QStringLiteral("source"), c.source}});
     }
+    QJsonValue interconnect(QJsonValue::Null);
+    if (const std::optional<Interconnect> &link = d.interconnect) {
+        QJsonObject obj{{QStringLiteral("name"), link->name},
+                        {QStringLiteral("bandwidth_per_direction"), link->bandwidthPerDirection},
+                        {QStringLiteral("domain_size"), link->domainSize},
+                        {QStringLiteral("latency_s"), link->latency},
+                        {QStringLiteral("achievable"), link->achievable},
+                        {QStringLiteral("source"), link->source}};
+        if (link->peerBandwidth > 0)
+            obj.insert(QStringLiteral("peer_bandwidth"), link->peerBandwidth);
+        interconnect = obj;
+    }
     return QJsonObject{
+        {QStringLiteral("interconnect"), interconnect},
         {QStringLiteral("id"), d.id},
         {QStringLiteral("name"), d.name},
         {QStringLiteral("vendor"), d.vendor},

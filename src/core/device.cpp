@@ -1,5 +1,7 @@
 #include "device.h"
 
+#include <algorithm>
+
 namespace rooflab {
 
 QString unitKindName(UnitKind unit)
@@ -14,6 +16,21 @@ std::optional<UnitKind> unitKindFromName(const QString &name)
     if (name == QLatin1String("vector"))
         return UnitKind::Vector;
     return std::nullopt;
+}
+
+double Interconnect::groupBandwidth(int devices) const
+{
+    if (peerBandwidth <= 0 || devices < 2)
+        return bandwidthPerDirection;
+    return std::min(bandwidthPerDirection, (devices - 1) * peerBandwidth);
+}
+
+Interconnect Interconnect::atAchievableBandwidth() const
+{
+    Interconnect scaled = *this;
+    scaled.bandwidthPerDirection *= achievable;
+    scaled.peerBandwidth *= achievable;
+    return scaled;
 }
 
 const ComputeCeiling *Device::ceiling(UnitKind unit, const QString &math) const

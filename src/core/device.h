@@ -46,6 +46,28 @@ struct AchievableFractions
     bool operator==(const AchievableFractions &other) const = default;
 };
 
+// The scale-up link a tensor-parallel group talks over (docs/models.md, "Deployments").
+struct Interconnect
+{
+    QString name;                     // e.g. "NVLink 4 via NVSwitch"
+    double bandwidthPerDirection = 0; // byte/s one device sends while it receives as much
+    double peerBandwidth = 0;         // byte/s to one peer on a full mesh; 0: a switch
+    int domainSize = 0;               // devices one scale-up domain holds
+    double latency = 0;               // seconds: the fixed cost of one collective
+    // Share of the bandwidth a ring collective reaches (the "achievable" roofs): measured
+    // bus bandwidth is about 80 % of the per-direction figure (docs/models.md).
+    double achievable = 0.8;
+    QString source;
+
+    // The per-direction bandwidth a group of `devices` reaches: on a mesh each peer adds one
+    // link, so a small group gets less than the whole device's figure.
+    double groupBandwidth(int devices) const;
+    // This link with its bandwidths scaled by `achievable`, for the achievable roofs.
+    Interconnect atAchievableBandwidth() const;
+
+    bool operator==(const Interconnect &other) const = default;
+};
+
 // An accelerator or CPU with its datasheet figures and their sources.
 struct Device
 {
@@ -59,6 +81,7 @@ struct Device
     QList<MemoryLevel> memory;
     QList<ComputeCeiling> compute;
     AchievableFractions achievable;
+    std::optional<Interconnect> interconnect; // none: the device runs alone (CPUs)
 
     // The ceiling for this unit and math family, if the device has one.
     const ComputeCeiling *ceiling(UnitKind unit, const QString &math) const;

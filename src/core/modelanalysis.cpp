@@ -1,6 +1,7 @@
 #include "modelanalysis.h"
 
 #include "evaluate.h"
+#include "modeldeployment.h"
 
 #include <algorithm>
 #include <cmath>
@@ -193,7 +194,21 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
     a.modelName = model->name;
     a.deviceName = device->name;
 
-    const QList<ModelOperator> ops = modelStepOperators(*model, a.phase, a.shape.prompt);
+    const Deployment &deployment = scenario.deployment;
+    if (const auto footprint = modelFootprint(catalog, *model, a.phase, a.shape, a.scheme,
+                                              device->capacityBytes, deployment.headroom))
+        a.footprint = *footprint;
+    const std::optional<OperandSizes> sizes = operandSizes(catalog, a.scheme);
+    std::optional<ResolvedDeployment> resolved;
+    if (sizes)
+        resolved = resolveDeployment(*model, *device, scenario, *sizes, &a.problems);
+    if (!resolved) // unknown formats are reported by evaluate() below
+        resolved = ResolvedDeployment{};
+    if (!a.problems.isEmpty())
+        return a;
+
+    const QList<ModelOperator> ops =
+        modelStepOperators(shardedModel(*model, resolved->tp), a.phase, a.shape.prompt);
     const Analysis analysis = evaluate(catalog, stepScenario(scenario, deviceId, ops));
     a.problems.append(analysis.problems);
     a.warnings.append(analysis.warnings);
@@ -204,11 +219,20 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
             a.operators.append({op, *p, op.count * (p->time + options.launchOverhead), 0.0});
     }
     fillTotals(a, *model, options);
+    if (sizes)
+        applyDeployment(a, *model, *device, scenario, *sizes, *resolved);
     fillClasses(a);
+    if (const std::optional<ModelClassResult> comm = communicationClass(a, *device)) {
+        a.classes.append(*comm);
+        // The interconnect as a roof of its own, at the bandwidth the step reaches on it.
+        a.roofs.memory.append(
+            MemoryRoof{.level = QStringLiteral("interconnect"),
+                       .name = device->interconnect->name,
+                       .bandwidth = comm->point.bandwidth,
+                       .datasheetBandwidth = device->interconnect->groupBandwidth(resolved->tp),
+                       .source = device->interconnect->source});
+    }
 
-    if (const auto footprint =
-            modelFootprint(catalog, *model, a.phase, a.shape, a.scheme, device->capacityBytes))
-        a.footprint = *footprint;
     if (options.solveComputeBoundBatch && a.ok())
         a.totals.computeBoundBatch = solveComputeBound(catalog, scenario, deviceId, ops);
     return a;
@@ -223,6 +247,23 @@ QList<ModelSweepPoint> modelBatchSweep(const Catalog &catalog, const Scenario &s
     const Device *device = catalog.device(deviceId);
     if (!model || !device)
         return curve;
+    const Deployment &deployment = scenario.deployment;
+    if (deployment.tpAuto || deployment.tp != 1 || deployment.pp != 1) {
+        // Communication and stages: the whole analysis at each batch.
+        ModelOptions quick = options;
+        quick.solveComputeBoundBatch = false;
+        for (double batch : batches) {
+            Scenario at = scenario;
+            at.batch = batch;
+            const ModelAnalysis a = analyzeModel(catalog, at, deviceId, quick);
+            curve.append(ModelSweepPoint{.batch = batch,
+                                         .stepTime = a.totals.stepTime,
+                                         .tokensPerSecond = a.totals.tokensPerSecond,
+                                         .footprintBytes = a.deployment.perDevice.totalBytes,
+                                         .fits = a.ok() && a.deployment.fits});
+        }
+        return curve;
+    }
     const QList<ModelOperator> ops = modelStepOperators(*model, scenario.phase, scenario.prompt);
     for (double batch : batches) {
         ModelSweepPoint point;
@@ -233,7 +274,7 @@ QList<ModelSweepPoint> modelBatchSweep(const Catalog &catalog, const Scenario &s
         point.tokensPerSecond =
             point.stepTime > 0 ? tokensPerStep(scenario.phase, shape) / point.stepTime : 0.0;
         if (const auto f = modelFootprint(catalog, *model, scenario.phase, shape, scenario.scheme,
-                                          device->capacityBytes)) {
+                                          device->capacityBytes, deployment.headroom)) {
             point.footprintBytes = f->totalBytes;
             point.fits = f->fits;
         }

@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "catalog.h"
+#include "deployment.h"
 #include "modelfootprint.h"
 #include "modelworkload.h"
 #include "scenario.h"
@@ -55,14 +56,44 @@ struct ModelTotals
     double memoryTime = 0;     // sum of count x tMem
     double kernels = 0;        // kernel runs per step
     double launchOverhead = 0; // per kernel, as asked
-    double stepTime = 0;       // sum of count x max(tMath, tMem), plus kernels x overhead
-    double tokensPerStep = 0;  // B in decode (one new token per sequence), B x T in prefill
-    double tokensPerSecond = 0;
+    // Sum of count x max(tMath, tMem), plus kernels x overhead, plus the deployment's
+    // communication: the latency of one step through every stage.
+    double stepTime = 0;
+    double tokensPerStep = 0;   // B in decode (one new token per sequence), B x T in prefill
+    double tokensPerSecond = 0; // tokensPerStep / the slowest stage (the step time at PP 1)
     std::optional<double> timePerOutputToken; // decode: the step time
     std::optional<double> timeToFirstToken;   // prefill: the step time (whole batch's prompts)
     // Smallest batch at which the step's math time reaches its memory time; empty when no
     // batch up to maxComputeBoundBatch does, or when not solved.
     std::optional<double> computeBoundBatch;
+};
+
+// How the step is spread over devices, and what one device of the deployment holds and
+// spends (docs/models.md, "Deployments"). With TP 1 and PP 1 there is no communication.
+struct ModelDeployment
+{
+    int tp = 1;
+    int pp = 1;
+    int devices = 1;     // tp x pp
+    bool tpAuto = false; // tp was picked by `auto`
+    double headroom = 0.10;
+    double usableBytes = 0; // capacity x (1 - headroom)
+    DeviceFootprint perDevice;
+    bool fits = false;         // perDevice.totalBytes <= usableBytes
+    double maxBatchFits = 0;   // largest whole batch that fits at this context; 0: none
+    double allReduces = 0;     // per step, over all stages: 2 per layer + 1 for the embedding
+    double allReduceBytes = 0; // M = tokens x D x b_act, each
+    double allGathers = 0;     // of the logits: 1 per step
+    double allGatherBytes = 0; // B x V x b_act
+    double transfers = 0;      // between pipeline stages: p - 1 per step
+    double transferBytes = 0;  // M, each
+    double bytesSent = 0;      // per device per step by the collectives and transfers
+    double computeTime = 0;    // the operators, per device, summed over the stages
+    double commTime = 0;       // collectives and transfers per step (no overlap)
+    double slowestStageTime = 0;
+    double tokensPerSecondPerDevice = 0;
+    std::optional<double> pricePerDeviceHour;
+    std::optional<double> costPerMillionTokens; // USD; empty without a price
 };
 
 // Largest batch searched for the compute-bound batch.
@@ -83,7 +114,8 @@ struct ModelAnalysis
     QList<ModelOperatorResult> operators; // in execution order
     QList<ModelClassResult> classes;      // classes with at least one operator
     ModelTotals totals;
-    ModelFootprint footprint;
+    ModelFootprint footprint; // the whole model on one device
+    ModelDeployment deployment;
     QStringList problems; // what could not be evaluated; figures are partial when not empty
     QStringList warnings; // what was evaluated with a stated substitution (evaluate())
 
@@ -91,7 +123,9 @@ struct ModelAnalysis
 };
 
 // Analyses `scenario.model` in `scenario.phase` at the scenario's batch, context, prompt,
-// scheme and roof mode on `deviceId`. Pure, like evaluate().
+// scheme, roof mode and deployment on `deviceId`: the figures are those of one device of
+// the deployment. A deployment that is not possible (or `auto` finding no TP that fits)
+// is a problem. Pure, like evaluate().
 ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
                            const QString &deviceId, const ModelOptions &options = {});
 

@@ -49,6 +49,40 @@ void insertFootprint(QJsonObject &obj, const ModelFootprint &f)
                f.fittingScheme ? QJsonValue(f.fittingTotalBytes) : QJsonValue(QJsonValue::Null));
 }
 
+// The deployment's figures, per device of it (docs/models.md, "Deployments").
+void insertDeployment(QJsonObject &obj, const ModelAnalysis &a)
+{
+    const ModelDeployment &d = a.deployment;
+    const ModelTotals &t = a.totals;
+    obj.insert(QStringLiteral("tp"), d.tp);
+    obj.insert(QStringLiteral("tp_auto"), d.tpAuto);
+    obj.insert(QStringLiteral("pp"), d.pp);
+    obj.insert(QStringLiteral("devices"), d.devices);
+    obj.insert(QStringLiteral("headroom"), d.headroom);
+    obj.insert(QStringLiteral("usable_bytes_per_device"), d.usableBytes);
+    obj.insert(QStringLiteral("weight_bytes_per_device"), d.perDevice.weightBytes);
+    obj.insert(QStringLiteral("kv_cache_bytes_per_device"), d.perDevice.kvCacheBytes);
+    obj.insert(QStringLiteral("activation_bytes_per_device"), d.perDevice.activationBytes);
+    obj.insert(QStringLiteral("footprint_bytes_per_device"), d.perDevice.totalBytes);
+    // "fits" speaks of the deployment; the whole-model figures above keep their own.
+    obj.insert(QStringLiteral("fits_one_device"), a.footprint.fits);
+    obj.insert(QStringLiteral("fits"), d.fits);
+    obj.insert(QStringLiteral("max_batch_fits"), d.maxBatchFits);
+    obj.insert(QStringLiteral("all_reduces"), d.allReduces);
+    obj.insert(QStringLiteral("all_reduce_bytes"), d.allReduceBytes);
+    obj.insert(QStringLiteral("all_gathers"), d.allGathers);
+    obj.insert(QStringLiteral("all_gather_bytes"), d.allGatherBytes);
+    obj.insert(QStringLiteral("stage_transfers"), d.transfers);
+    obj.insert(QStringLiteral("stage_transfer_bytes"), d.transferBytes);
+    obj.insert(QStringLiteral("compute_time_s"), d.computeTime);
+    obj.insert(QStringLiteral("comm_time_s"), d.commTime);
+    obj.insert(QStringLiteral("slowest_stage_time_s"), d.slowestStageTime);
+    obj.insert(QStringLiteral("time_per_token_s"), t.stepTime);
+    obj.insert(QStringLiteral("tokens_per_s_per_device"), d.tokensPerSecondPerDevice);
+    obj.insert(QStringLiteral("price_per_device_hour_usd"), optionalNumber(d.pricePerDeviceHour));
+    obj.insert(QStringLiteral("cost_per_mtok_usd"), optionalNumber(d.costPerMillionTokens));
+}
+
 QJsonObject totalsToJson(const ModelAnalysis &a)
 {
     const ModelTotals &t = a.totals;
@@ -71,6 +105,7 @@ QJsonObject totalsToJson(const ModelAnalysis &a)
         {QStringLiteral("compute_bound_batch"), optionalNumber(t.computeBoundBatch)},
     };
     insertFootprint(obj, a.footprint);
+    insertDeployment(obj, a);
     return obj;
 }
 

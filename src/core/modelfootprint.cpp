@@ -36,7 +36,9 @@ QString narrower(const Catalog &catalog, const QString &current, const char *can
     return next->bytesPerElement() < now->bytesPerElement() ? next->id : current;
 }
 
-std::optional<OperandSizes> sizesOf(const Catalog &catalog, const PrecisionScheme &scheme)
+} // namespace
+
+std::optional<OperandSizes> operandSizes(const Catalog &catalog, const PrecisionScheme &scheme)
 {
     const Format *w = catalog.format(scheme.weights);
     const Format *a = catalog.format(scheme.act);
@@ -46,10 +48,8 @@ std::optional<OperandSizes> sizesOf(const Catalog &catalog, const PrecisionSchem
     return OperandSizes{w->bytesPerElement(), a->bytesPerElement(), kv->bytesPerElement()};
 }
 
-} // namespace
-
 ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContext &shape,
-                              const OperandSizes &sizes, double capacityBytes)
+                              const OperandSizes &sizes, double capacityBytes, double headroom)
 {
     ModelFootprint f;
     const double b = shape.batch;
@@ -66,21 +66,23 @@ ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContex
     f.activationBytes = (b * tokensPerSequence * (m.hidden + widest) + b * m.vocab) * sizes.act;
     f.totalBytes = f.weightBytes + f.kvCacheBytes + f.activationBytes;
     f.capacityBytes = capacityBytes;
-    f.fits = capacityBytes > 0 && f.totalBytes <= capacityBytes;
-    f.devicesNeeded = capacityBytes > 0
-                          ? std::max(1, static_cast<int>(std::ceil(f.totalBytes / capacityBytes)))
+    f.usableBytes = capacityBytes * (1.0 - headroom);
+    f.fits = f.usableBytes > 0 && f.totalBytes <= f.usableBytes;
+    f.devicesNeeded = f.usableBytes > 0
+                          ? std::max(1, static_cast<int>(std::ceil(f.totalBytes / f.usableBytes)))
                           : 0;
     return f;
 }
 
 std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const ModelSpec &m,
                                              Phase phase, const ShapeContext &shape,
-                                             const PrecisionScheme &scheme, double capacityBytes)
+                                             const PrecisionScheme &scheme, double capacityBytes,
+                                             double headroom)
 {
-    const std::optional<OperandSizes> sizes = sizesOf(catalog, scheme);
+    const std::optional<OperandSizes> sizes = operandSizes(catalog, scheme);
     if (!sizes)
         return std::nullopt;
-    ModelFootprint f = modelFootprint(m, phase, shape, *sizes, capacityBytes);
+    ModelFootprint f = modelFootprint(m, phase, shape, *sizes, capacityBytes, headroom);
     if (f.fits || capacityBytes <= 0)
         return f;
     QList<PrecisionScheme> tried{scheme};
@@ -92,7 +94,7 @@ std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const Model
             continue;
         tried.append(next);
         const ModelFootprint g =
-            modelFootprint(m, phase, shape, *sizesOf(catalog, next), capacityBytes);
+            modelFootprint(m, phase, shape, *operandSizes(catalog, next), capacityBytes, headroom);
         if (g.fits) {
             f.fittingScheme = next;
             f.fittingTotalBytes = g.totalBytes;

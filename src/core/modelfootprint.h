@@ -20,8 +20,9 @@ struct ModelFootprint
     double activationBytes = 0; // what one layer keeps live at once, plus the logits
     double totalBytes = 0;      // weights + KV cache + activations
     double capacityBytes = 0;   // the device's memory
-    bool fits = false;          // totalBytes <= capacityBytes
-    int devicesNeeded = 1;      // ceil(total / capacity), if shared evenly with no overhead
+    double usableBytes = 0;     // capacity less the headroom kept free
+    bool fits = false;          // totalBytes <= usableBytes
+    int devicesNeeded = 1;      // ceil(total / usable), if shared evenly with no overhead
 
     // The first narrower scheme, in the order docs/models.md gives, that fits one device.
     std::optional<PrecisionScheme> fittingScheme;
@@ -29,14 +30,19 @@ struct ModelFootprint
 };
 
 // The footprint of `model` in `phase` at the shape's batch and context with the operand
-// sizes of a scheme, against `capacityBytes`. Leaves fittingScheme empty.
+// sizes of a scheme, against `capacityBytes` of which `headroom` (a fraction) stays free.
+// Leaves fittingScheme empty.
 ModelFootprint modelFootprint(const ModelSpec &model, Phase phase, const ShapeContext &shape,
-                              const OperandSizes &sizes, double capacityBytes);
+                              const OperandSizes &sizes, double capacityBytes, double headroom = 0);
 
 // The footprint under `scheme` with formats from `catalog`, and, when it does not fit, the
 // narrower scheme that would. nullopt when a format id of `scheme` is unknown.
 std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const ModelSpec &model,
                                              Phase phase, const ShapeContext &shape,
-                                             const PrecisionScheme &scheme, double capacityBytes);
+                                             const PrecisionScheme &scheme, double capacityBytes,
+                                             double headroom = 0);
+
+// The operand sizes of `scheme`'s formats; nullopt when a format id is unknown.
+std::optional<OperandSizes> operandSizes(const Catalog &catalog, const PrecisionScheme &scheme);
 
 } // namespace rooflab

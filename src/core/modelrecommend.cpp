@@ -41,10 +41,20 @@ QString signedPercent(double percent)
            formatNumber(std::abs(shown), 3) + QLatin1Char('%');
 }
 
-QString fitText(const ModelFootprint &f)
+QString fitText(const ModelAnalysis &a)
 {
-    return f.fits ? QStringLiteral("fits in one device")
-                  : QStringLiteral("needs %1 devices").arg(f.devicesNeeded);
+    const ModelDeployment &d = a.deployment;
+    if (d.fits)
+        return d.devices == 1 ? QStringLiteral("fits in one device")
+                              : QStringLiteral("fits on %1 devices").arg(d.devices);
+    return d.devices == 1 ? QStringLiteral("needs %1 devices").arg(a.footprint.devicesNeeded)
+                          : QStringLiteral("does not fit %1 devices").arg(d.devices);
+}
+
+// Share of a device's usable memory the deployment fills.
+double fill(const ModelDeployment &d)
+{
+    return d.usableBytes > 0 ? d.perDevice.totalBytes / d.usableBytes : 0.0;
 }
 
 QString effectText(const Context &c, const Move &move, const ModelAnalysis &after)
@@ -53,14 +63,15 @@ QString effectText(const Context &c, const Move &move, const ModelAnalysis &afte
     if (move.kind == MoveKind::Batch)
         parts.append(QStringLiteral("%1× tokens per step").arg(formatNumber(move.tokensRatio, 3)));
     parts.append(QStringLiteral("step time ") + signedPercent(move.stepTimeChangePercent));
-    if (!c.before.footprint.fits || !after.footprint.fits)
-        parts.append(fitText(after.footprint));
+    if (!c.before.deployment.fits || !after.deployment.fits ||
+        after.deployment.devices != c.before.deployment.devices)
+        parts.append(fitText(after));
     return parts.join(QStringLiteral(", "));
 }
 
-bool fitsBetter(const ModelFootprint &before, const ModelFootprint &after)
+bool fitsBetter(const ModelDeployment &before, const ModelDeployment &after)
 {
-    return !before.fits && after.devicesNeeded < before.devicesNeeded;
+    return !before.fits && (after.fits || fill(after) < fill(before));
 }
 
 // Predicts a move by analysing its step. False when it cannot be analysed, or neither cuts
@@ -81,9 +92,15 @@ bool predict(const Context &c, Move &move, bool *fitsAfter)
             move.after = cls.point;
     }
     move.effect = effectText(c, move, after);
-    *fitsAfter = after.footprint.fits;
+    move.stepTimeAfter = after.totals.stepTime;
+    move.tokensPerSecondPerDeviceAfter = after.deployment.tokensPerSecondPerDevice;
+    move.fitsAfter = after.deployment.fits;
+    *fitsAfter = after.deployment.fits;
+    // A move that breaks a deployment that fits is no help, however fast it would be.
+    if (c.before.deployment.fits && !after.deployment.fits)
+        return false;
     return move.timePerWorkRatio <= 1.0 - minimumMoveGain ||
-           fitsBetter(c.before.footprint, after.footprint);
+           fitsBetter(c.before.deployment, after.deployment);
 }
 
 struct Candidate
@@ -192,6 +209,56 @@ void addBatchMoves(const Context &c, QList<Candidate> &out)
     }
 }
 
+void addLargestBatchMove(const Context &c, QList<Candidate> &out)
+{
+    const double largest = c.before.deployment.maxBatchFits;
+    if (!c.before.deployment.fits || largest <= c.scenario.batch ||
+        largest > largestRecommendedBatch || largest == 4.0 * c.scenario.batch)
+        return;
+    Move move = startMove(c, MoveKind::Batch);
+    move.scenario.batch = largest;
+    move.title = QStringLiteral("Largest batch that fits: %1").arg(formatNumber(largest, 7));
+    move.detail = QStringLiteral("Batch %1 fills each device's memory up to the headroom at "
+                                 "this context: every step reads the weights once for the "
+                                 "most sequences that fit.")
+                      .arg(formatNumber(largest, 7));
+    consider(c, move, out);
+}
+
+// Tensor parallelism at the smallest power of two t within the domain that fits.
+void addShardMove(const Context &c, QList<Candidate> &out)
+{
+    const ModelDeployment &now = c.before.deployment;
+    const ModelSpec *model = c.catalog.model(c.scenario.model);
+    const std::optional<OperandSizes> sizes = operandSizes(c.catalog, c.scenario.scheme);
+    if (now.fits || !model || !sizes)
+        return;
+    Deployment wanted = c.scenario.deployment;
+    wanted.tpAuto = true;
+    const ShapeContext shape{c.scenario.batch, c.scenario.seq, c.scenario.prompt};
+    const std::optional<int> tp =
+        autoTensorParallel(*model, c.device, c.scenario.phase, shape, *sizes, wanted, nullptr);
+    if (!tp || *tp == now.tp)
+        return;
+    Move move = startMove(c, MoveKind::Deployment);
+    move.scenario.deployment.tp = *tp;
+    move.scenario.deployment.tpAuto = false;
+    const int devices = *tp * now.pp;
+    move.title = now.pp == 1
+                     ? QStringLiteral("Shard over %1 devices (TP = %2)").arg(devices).arg(*tp)
+                     : QStringLiteral("Shard over %1 devices (TP = %2, PP = %3)")
+                           .arg(devices)
+                           .arg(*tp)
+                           .arg(now.pp);
+    move.detail =
+        QStringLiteral("Split every layer's weights, heads and KV cache %1 ways over "
+                       "%2: the smallest power of two that fits with headroom. Each "
+                       "layer then all-reduces its activations twice over %3.")
+            .arg(*tp)
+            .arg(c.device.name, c.device.interconnect ? c.device.interconnect->name : QString());
+    consider(c, move, out);
+}
+
 void addDeviceMove(const Context &c, QList<Candidate> &out)
 {
     std::optional<Candidate> best;
@@ -219,40 +286,42 @@ void addDeviceMove(const Context &c, QList<Candidate> &out)
         out.append(*best);
 }
 
-Candidate shardAdvice(const Context &c)
-{
-    Move move = startMove(c, MoveKind::Advice);
-    move.predicted = false;
-    move.after = c.before.classes.isEmpty() ? PointAnalysis() : c.before.classes.first().point;
-    move.title = QStringLiteral("Shard over %1 devices").arg(c.before.footprint.devicesNeeded);
-    move.detail = QStringLiteral("Split the weights and the KV cache across %1 devices (tensor "
-                                 "or pipeline parallelism). Not predicted: the time depends on "
-                                 "the links between the devices.")
-                      .arg(c.before.footprint.devicesNeeded);
-    move.effect = QStringLiteral("not predicted");
-    return {move, true};
-}
-
 int tier(const Candidate &c)
 {
     if (!c.move.predicted)
-        return 4;
-    return (c.fits ? 0 : 2) + (c.move.kind == MoveKind::Device ? 1 : 0);
+        return 2;
+    return c.fits ? 0 : 1;
+}
+
+// A device slower than today is offered only when today does not fit and no faster move
+// fits: being told to run on a CPU is no help when sharding over the GPUs at hand fits.
+void dropSlowerDevices(const Context &c, QList<Candidate> &candidates)
+{
+    const auto slowerDevice = [](const Candidate &x) {
+        return x.move.kind == MoveKind::Device && x.move.timePerWorkRatio >= 1.0;
+    };
+    bool fasterFits = false;
+    for (const Candidate &x : std::as_const(candidates))
+        fasterFits = fasterFits || (x.fits && !slowerDevice(x));
+    if (c.before.deployment.fits || fasterFits)
+        candidates.removeIf(slowerDevice);
 }
 
 } // namespace
 
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
-                                const QString &deviceId, const QString &classId)
+                                const QString &deviceId, const QString &classId,
+                                MoveRanking ranking)
 {
     if (!catalog.device(deviceId) || !catalog.model(scenario.model))
         return {};
     return recommendModelMoves(catalog, scenario, analyzeModel(catalog, scenario, deviceId),
-                               classId);
+                               classId, ranking);
 }
 
 QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario,
-                                const ModelAnalysis &before, const QString &classId)
+                                const ModelAnalysis &before, const QString &classId,
+                                MoveRanking ranking)
 {
     QList<Move> moves;
     const Device *device = catalog.device(before.deviceId);
@@ -264,16 +333,19 @@ QList<Move> recommendModelMoves(const Catalog &catalog, const Scenario &scenario
     addFormatMoves(c, candidates);
     addMathMove(c, candidates);
     addBatchMoves(c, candidates);
+    addLargestBatchMove(c, candidates);
+    addShardMove(c, candidates);
     addDeviceMove(c, candidates);
-    if (!c.before.footprint.fits && c.before.footprint.devicesNeeded > 1)
-        candidates.append(shardAdvice(c));
+    dropSlowerDevices(c, candidates);
 
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Candidate &a, const Candidate &b) {
-                         if (tier(a) != tier(b))
-                             return tier(a) < tier(b);
-                         return a.move.timePerWorkRatio < b.move.timePerWorkRatio;
-                     });
+    std::stable_sort(
+        candidates.begin(), candidates.end(), [ranking](const Candidate &a, const Candidate &b) {
+            if (tier(a) != tier(b))
+                return tier(a) < tier(b);
+            if (ranking == MoveRanking::TokensPerDevice)
+                return a.move.tokensPerSecondPerDeviceAfter > b.move.tokensPerSecondPerDeviceAfter;
+            return a.move.timePerWorkRatio < b.move.timePerWorkRatio;
+        });
     for (const Candidate &candidate : std::as_const(candidates))
         moves.append(candidate.move);
     return moves;

@@ -18,6 +18,7 @@ constexpr ClassName classNames[] = {
     {ModelOpClass::Norms, "norms", "Norms"},
     {ModelOpClass::Elementwise, "elementwise", "Elementwise"},
     {ModelOpClass::LmHead, "lm-head", "LM head"},
+    {ModelOpClass::Communication, "communication", "Communication"},
 };
 
 // Builds one step's operators. Vector operators cover `tokensPerSequence` tokens of each of

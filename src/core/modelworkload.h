@@ -19,6 +19,7 @@ enum class ModelOpClass {
     Norms,                // RMSNorm / LayerNorm
     Elementwise,          // activation, gate multiply, residual adds, expert combine
     LmHead,               // the vocabulary projection
+    Communication,        // all-reduces, the logits all-gather and pipeline transfers
 };
 
 // Stable id of a class, e.g. "attention-projections", for JSON and scenario files.

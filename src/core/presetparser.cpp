@@ -61,6 +61,53 @@ std::optional<ComputeCeiling> readCeiling(const QJsonObject &obj, const QString 
     return ceiling;
 }
 
+// The optional scale-up link. Field names carry their units (byte/s, seconds) as
+// `rooflab list devices --json` shows them.
+std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader &reader)
+{
+    const QString path = QStringLiteral("interconnect");
+    const std::optional<QJsonObject> obj = reader.optionalObject(root, path, QString());
+    if (!obj)
+        return std::nullopt;
+    // A misspelt optional field (peer_bandwidth) must not be ignored silently.
+    const QStringList known{
+        QStringLiteral("name"),           QStringLiteral("bandwidth_per_direction"),
+        QStringLiteral("peer_bandwidth"), QStringLiteral("domain_size"),
+        QStringLiteral("latency_s"),      QStringLiteral("achievable"),
+        QStringLiteral("source")};
+    for (auto it = obj->constBegin(); it != obj->constEnd(); ++it) {
+        if (!known.contains(it.key()))
+            reader.fail(JsonReader::join(path, it.key()), QStringLiteral("unknown field"));
+    }
+    Interconnect link;
+    link.name = reader.requiredString(*obj, QStringLiteral("name"), path);
+    link.bandwidthPerDirection =
+        reader
+            .requiredNumber(*obj, QStringLiteral("bandwidth_per_direction"), path,
+                            NumberRule::Positive)
+            .value_or(0);
+    link.peerBandwidth =
+        reader.optionalNumber(*obj, QStringLiteral("peer_bandwidth"), path, NumberRule::Positive)
+            .value_or(0);
+    if (link.peerBandwidth > link.bandwidthPerDirection && link.bandwidthPerDirection > 0)
+        reader.fail(JsonReader::join(path, QStringLiteral("peer_bandwidth")),
+                    QStringLiteral("must not exceed bandwidth_per_direction"));
+    link.domainSize = static_cast<int>(
+        reader.requiredNumber(*obj, QStringLiteral("domain_size"), path, NumberRule::WholePositive)
+            .value_or(0));
+    link.latency =
+        reader.requiredNumber(*obj, QStringLiteral("latency_s"), path, NumberRule::Positive)
+            .value_or(0);
+    if (link.latency >= 1)
+        reader.fail(JsonReader::join(path, QStringLiteral("latency_s")),
+                    QStringLiteral("must be below one second, found %1").arg(link.latency));
+    link.achievable =
+        reader.optionalNumber(*obj, QStringLiteral("achievable"), path, NumberRule::Fraction)
+            .value_or(link.achievable);
+    link.source = reader.requiredString(*obj, QStringLiteral("source"), path);
+    return link;
+}
+
 template <typename T, typename ReadOne>
 QList<T> readArray(const QJsonObject &root, const QString &key, JsonReader &reader, ReadOne readOne)
 {
@@ -143,6 +190,7 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
         device.achievable.source =
             reader.optionalString(*achievable, QStringLiteral("source"), path);
     }
+    device.interconnect = readInterconnect(root, reader);
     if (!reader.ok())
         return std::nullopt;
     return device;

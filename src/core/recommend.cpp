@@ -374,6 +374,8 @@ QString moveKindName(MoveKind kind)
         return QStringLiteral("batch");
     case MoveKind::Device:
         return QStringLiteral("device");
+    case MoveKind::Deployment:
+        return QStringLiteral("deployment");
     case MoveKind::Advice:
         break;
     }

@@ -17,6 +17,7 @@ enum class MoveKind {
     MathFormat,   // run the arithmetic in a lower-precision format with a higher roof
     Batch,        // a larger batch
     Device,       // another device from the catalog
+    Deployment,   // a model spread over more devices (tensor parallelism)
     Advice,       // advice without a predicted number (fuse passes, cut FLOPs)
 };
 
@@ -47,6 +48,11 @@ struct Move
     double timePerWorkRatio = 1;      // timeRatio / tokensRatio: the ranking key, < 1 is better
     double stepTimeChangePercent = 0; // 100 * (timeRatio - 1)
     QString effect; // "intensity ×2.0, time −50%", "4× tokens per step, step time +3%"
+    // For a model's moves: the predicted step time and whether the model then fits its
+    // deployment with headroom.
+    double stepTimeAfter = 0;
+    double tokensPerSecondPerDeviceAfter = 0;
+    bool fitsAfter = true;
 };
 
 // The devices shown after a move from device `from` to device `to`: `to` takes the place of

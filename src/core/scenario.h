@@ -32,6 +32,22 @@ struct PrecisionScheme
     bool operator==(const PrecisionScheme &other) const = default;
 };
 
+// How a model is served: tensor-parallel degree t, pipeline degree p (t x p devices), the
+// memory kept free on every device and an optional price (docs/models.md, "Deployments").
+struct Deployment
+{
+    int tp = 1;             // tensor-parallel degree t; ignored when tpAuto
+    bool tpAuto = false;    // the smallest power of two t that fits with headroom
+    int pp = 1;             // pipeline stages p
+    double headroom = 0.10; // share of each device's memory kept free, in [0, 0.9]
+    std::optional<double> pricePerDeviceHour; // USD; none ships: the user enters it
+
+    bool operator==(const Deployment &other) const = default;
+};
+
+// Largest headroom a deployment may keep free.
+inline constexpr double maxHeadroom = 0.9;
+
 // Everything the user chose: a plain value the window and the command line both edit.
 struct Scenario
 {
@@ -45,6 +61,7 @@ struct Scenario
     QList<OperatorSpec> operators;
     QString model;               // a model preset id; empty when only `operators` are shown
     Phase phase = Phase::Decode; // for a model: which step
+    Deployment deployment;       // for a model: how it is spread over devices
 
     bool operator==(const Scenario &other) const = default;
 };

@@ -51,6 +51,19 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof)
     return chart;
 }
 
+namespace {
+
+// " × 4 (TP 4)" or " × 8 (TP 4, PP 2)" for a deployment over several devices, else empty.
+QString deploymentText(const ModelDeployment &d)
+{
+    if (d.devices <= 1)
+        return QString();
+    return d.pp > 1 ? QStringLiteral(" × %1 (TP %2, PP %3)").arg(d.devices).arg(d.tp).arg(d.pp)
+                    : QStringLiteral(" × %1 (TP %2)").arg(d.devices).arg(d.tp);
+}
+
+} // namespace
+
 QString modelChartTitle(const QList<ModelAnalysis> &models)
 {
     if (models.isEmpty() || models.first().modelName.isEmpty())
@@ -68,11 +81,15 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
     double needed = 0;
     for (const ModelAnalysis &m : models) {
         const ModelFootprint &f = m.footprint;
+        const ModelDeployment &d = m.deployment;
         if (f.capacityBytes <= 0)
             continue;
         needed = f.totalBytes; // the same on every device: it does not depend on the device
-        if (f.fits)
-            fits.append(m.deviceName);
+        const QString spread = deploymentText(d);
+        if (d.devices > 1 ? d.fits : f.fits)
+            fits.append(m.deviceName + spread);
+        else if (d.devices > 1)
+            misses.append(QStringLiteral("%1%2").arg(m.deviceName, spread));
         else
             misses.append(QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded));
     }
@@ -82,11 +99,20 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
     // On a line of its own, as short as it can say it: device names are long.
     if (fits.size() + misses.size() == 1) {
         const ModelFootprint &f = models.first().footprint;
-        const QString capacity = formatSi(f.capacityBytes, QStringLiteral("B"), 3);
+        const ModelDeployment &d = models.first().deployment;
+        const QString usable =
+            formatSi(f.usableBytes, QStringLiteral("B"), 3) + QStringLiteral(" usable");
+        if (d.devices > 1) {
+            const QString perDevice = formatSi(d.perDevice.totalBytes, QStringLiteral("B"), 3);
+            return title + QLatin1Char('\n') +
+                   (d.fits ? QStringLiteral("%1%2: %3 per device ≤ %4, fits")
+                           : QStringLiteral("%1%2: %3 per device > %4, does not fit"))
+                       .arg(first.deviceName, deploymentText(d), perDevice, usable);
+        }
         return title + QLatin1Char('\n') +
-               (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, capacity)
+               (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, usable)
                        : QStringLiteral("%1: %2 > %3, does not fit (needs %4 devices)")
-                             .arg(first.deviceName, size, capacity)
+                             .arg(first.deviceName, size, usable)
                              .arg(f.devicesNeeded));
     }
     QStringList parts;

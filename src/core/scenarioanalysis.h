@@ -32,10 +32,11 @@ ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenari
 Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 
 // The chart title of a model scenario: the model, phase and shape, then on a second line
-// whether it fits, e.g. "Llama 3.1 70B decode · batch 16 · context 4096" over "NVIDIA H100
-// SXM5 80GB: 163 GB > 80 GB, does not fit (needs 3 devices)", or with several devices "Needs
-// 163 GB: fits AMD Instinct MI300X; does not fit NVIDIA H100 SXM5 80GB (needs 3)". Empty
-// without a model analysis.
+// whether it fits with the headroom kept free, e.g. "Llama 3.1 70B decode · batch 16 ·
+// context 4096" over "NVIDIA H100 SXM5 80GB: 163 GB > 72 GB usable, does not fit (needs 3
+// devices)", for a deployment "NVIDIA H100 SXM5 80GB × 4 (TP 4): 46 GB per device ≤ 72 GB
+// usable, fits", or with several devices "Needs 163 GB: fits AMD Instinct MI300X; does not
+// fit NVIDIA H100 SXM5 80GB (needs 3)". Empty without a model analysis.
 QString modelChartTitle(const QList<ModelAnalysis> &models);
 
 } // namespace rooflab

@@ -4,6 +4,7 @@
 #include "jsonreader.h"
 #include "modelworkload.h"
 #include "presetparser.h"
+#include "scenariodeployment.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -63,6 +64,9 @@ QJsonObject scenarioToJson(const Scenario &s)
                     {key("phase"), phaseName(s.phase)}};
     if (!s.model.isEmpty())
         obj.insert(key("model"), s.model);
+    // Left out at its defaults, so files written before deployments keep their bytes.
+    if (s.deployment != Deployment{})
+        obj.insert(key("deployment"), deploymentToJson(s.deployment));
     return obj;
 }
 
@@ -224,7 +228,7 @@ Scenario readScenario(const QJsonObject &obj, const Catalog &catalog, JsonReader
     const QString path = key("scenario");
     checkKnownKeys(obj,
                    {"devices", "scheme", "batch", "seq", "prompt", "roof", "memory_level",
-                    "operators", "model", "phase"},
+                    "operators", "model", "phase", "deployment"},
                    path, reader);
     Scenario s;
     s.devices = readDevices(obj, path, catalog, reader);
@@ -246,6 +250,7 @@ Scenario readScenario(const QJsonObject &obj, const Catalog &catalog, JsonReader
         reader.fail(JsonReader::join(path, key("model")),
                     QStringLiteral("unknown model \"%1\"").arg(s.model));
     s.operators = readOperators(obj, path, catalog, reader);
+    s.deployment = readScenarioDeployment(obj, path, s, catalog, reader);
     return s;
 }
 

@@ -120,19 +120,20 @@ bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice 
     return true;
 }
 
-bool writeCsv(const Analysis &analysis, const FigureRequest &, QIODevice *device, QString *error)
+bool writeCsv(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
+              QString *error)
 {
-    const QByteArray bytes = writeCsvTable(analysis);
+    const QByteArray bytes = writeTable(analysis, request.models, TableFormat::Csv);
     if (device->write(bytes) == bytes.size())
         return true;
     *error = device->errorString();
     return false;
 }
 
-bool writeMarkdown(const Analysis &analysis, const FigureRequest &, QIODevice *device,
+bool writeMarkdown(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
                    QString *error)
 {
-    const QByteArray bytes = writeMarkdownTable(analysis);
+    const QByteArray bytes = writeTable(analysis, request.models, TableFormat::Markdown);
     if (device->write(bytes) == bytes.size())
         return true;
     *error = device->errorString();

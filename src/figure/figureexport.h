@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "modelanalysis.h"
 #include "presentation.h"
 
 #include <QByteArray>
@@ -22,6 +23,7 @@ struct FigureRequest
     Presentation presentation;
     Selection selection;
     QString title;       // drawn above the plot when not empty
+    QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
     QByteArray metadata; // scenario JSON embedded in the file; empty: none
 };
 

@@ -159,6 +159,84 @@ QString markdownRoofs(const Analysis &analysis)
     return out;
 }
 
+// One figure of a model's totals.
+struct TotalFigure
+{
+    const char *key;
+    const char *title;
+    QString value; // CSV: SI base units; empty when it does not apply
+    const char *unit;
+};
+
+QList<TotalFigure> totalFigures(const ModelAnalysis &m)
+{
+    const ModelDeployment &d = m.deployment;
+    const ModelTotals &t = m.totals;
+    const QString cost = d.costPerMillionTokens ? number(*d.costPerMillionTokens) : QString();
+    return {
+        {"tp", "TP", QString::number(d.tp), ""},
+        {"pp", "PP", QString::number(d.pp), ""},
+        {"devices", "Devices", QString::number(d.devices), ""},
+        {"fits", "Fits", d.fits ? QStringLiteral("true") : QStringLiteral("false"), ""},
+        {"footprint_bytes_per_device", "Footprint per device", number(d.perDevice.totalBytes), "B"},
+        {"usable_bytes_per_device", "Usable per device", number(d.usableBytes), "B"},
+        {"comm_time_s", "Communication", number(d.commTime), "s"},
+        {"step_time_s", "Step time", number(t.stepTime), "s"},
+        {"tokens_per_s", "Tokens/s", number(t.tokensPerSecond), "token/s"},
+        {"tokens_per_s_per_device", "Tokens/s per device", number(d.tokensPerSecondPerDevice),
+         "token/s"},
+        {"cost_per_mtok_usd", "$ per 1M tokens", cost, "USD"},
+        {"max_batch_fits", "Largest batch that fits", number(d.maxBatchFits), ""},
+    };
+}
+
+void appendCsvTotals(const QList<ModelAnalysis> &models, QString &out)
+{
+    for (const ModelAnalysis &m : models) {
+        if (!m.ok())
+            continue;
+        for (const TotalFigure &f : totalFigures(m)) {
+            QStringList row(ColumnCount);
+            row[Record] = QStringLiteral("total");
+            row[DeviceId] = m.deviceId;
+            row[DeviceName] = m.deviceName;
+            row[OperatorId] = QString::fromLatin1(f.key);
+            row[OperatorName] = QString::fromLatin1(f.title);
+            row[Value] = f.value;
+            row[ValueUnit] = QString::fromLatin1(f.unit);
+            appendCsvRow(row, out);
+        }
+    }
+}
+
+QString markdownTotals(const QList<ModelAnalysis> &models)
+{
+    QString out = QStringLiteral("## Totals per device of the deployment\n\n");
+    out += markdownHeader({QStringLiteral("Device"), QStringLiteral("TP"), QStringLiteral("PP"),
+                           QStringLiteral("Devices"), QStringLiteral("Fits"),
+                           QStringLiteral("Footprint per device"), QStringLiteral("Step time"),
+                           QStringLiteral("Communication"), QStringLiteral("Tokens/s"),
+                           QStringLiteral("Tokens/s per device"), QStringLiteral("$ per 1M tokens"),
+                           QStringLiteral("Largest batch that fits")});
+    for (const ModelAnalysis &m : models) {
+        if (!m.ok())
+            continue;
+        const ModelDeployment &d = m.deployment;
+        out += markdownRow(
+            {m.deviceName, QString::number(d.tp), QString::number(d.pp), QString::number(d.devices),
+             d.fits ? QStringLiteral("yes") : QStringLiteral("no"),
+             QStringLiteral("%1 of %2")
+                 .arg(formatSi(d.perDevice.totalBytes, QStringLiteral("B")),
+                      formatSi(d.usableBytes, QStringLiteral("B"))),
+             formatDuration(m.totals.stepTime), formatDuration(d.commTime),
+             formatNumber(m.totals.tokensPerSecond), formatNumber(d.tokensPerSecondPerDevice),
+             d.costPerMillionTokens ? QStringLiteral("$") + formatNumber(*d.costPerMillionTokens)
+                                    : QStringLiteral("—"),
+             formatNumber(d.maxBatchFits)});
+    }
+    return out;
+}
+
 } // namespace
 
 std::optional<TableFormat> tableFormatFromName(const QString &name)
@@ -237,6 +315,19 @@ QByteArray writeMarkdownTable(const Analysis &analysis)
 QByteArray writeTable(const Analysis &analysis, TableFormat format)
 {
     return format == TableFormat::Csv ? writeCsvTable(analysis) : writeMarkdownTable(analysis);
+}
+
+QByteArray writeTable(const Analysis &analysis, const QList<ModelAnalysis> &models,
+                      TableFormat format)
+{
+    if (models.isEmpty())
+        return writeTable(analysis, format);
+    if (format == TableFormat::Csv) {
+        QString totals;
+        appendCsvTotals(models, totals);
+        return writeCsvTable(analysis) + totals.toUtf8();
+    }
+    return writeMarkdownTable(analysis) + '\n' + markdownTotals(models).toUtf8();
 }
 
 } // namespace rooflab

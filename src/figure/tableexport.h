@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "modelanalysis.h"
 
 #include <QByteArray>
 #include <QString>
@@ -24,6 +25,12 @@ QByteArray writeMarkdownTable(const Analysis &analysis);
 
 // writeCsvTable or writeMarkdownTable.
 QByteArray writeTable(const Analysis &analysis, TableFormat format);
+
+// The same for a model scenario, with each device's totals after the points and roofs: in
+// CSV one `total` row per figure (its key in operator_id, its value and unit), in Markdown a
+// table of the deployment, fit, step time and tokens per second per device.
+QByteArray writeTable(const Analysis &analysis, const QList<ModelAnalysis> &models,
+                      TableFormat format);
 
 // One CSV field: quoted, with quotes doubled, when it holds a comma, quote, CR or LF.
 QString csvField(const QString &text);

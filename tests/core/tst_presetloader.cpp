@@ -103,6 +103,14 @@ void TestPresetLoader::badFile_data()
     row("operator-unknown-kind.json", "operators[1].kind: ", "unknown operator kind \"conv2d\"");
     row("operator-unknown-format.json", "operators[0].weights: ", "unknown format \"fp7\"");
     row("format-half-block.json", "formats[0]: ", "block_size and scale_bits go together");
+    row("interconnect-missing-latency.json", "interconnect.latency_s: ", "missing");
+    row("interconnect-zero-bandwidth.json",
+        "interconnect.bandwidth_per_direction: ", "must be greater than zero, found 0");
+    row("interconnect-unknown-field.json", "interconnect.bandwidth_gbps: ", "unknown field");
+    row("interconnect-fractional-domain.json", "interconnect.domain_size: ", "2.5");
+    row("interconnect-not-object.json", "interconnect: ", "must be an object");
+    row("interconnect-achievable-above-one.json",
+        "interconnect.achievable: ", "must be in (0, 1], found 1.5");
 }
 
 void TestPresetLoader::badFile()
@@ -120,9 +128,9 @@ void TestPresetLoader::badFile()
 
 void TestPresetLoader::everyProblemNamesABadFile()
 {
-    // 17 bad files, one problem each, each message starting with its file's path.
+    // 23 bad files, one problem each, each message starting with its file's path.
     const QStringList files = QDir(m_badDir).entryList({QStringLiteral("*.json")}, QDir::Files);
-    QCOMPARE(files.size(), qsizetype(17));
+    QCOMPARE(files.size(), qsizetype(23));
     QCOMPARE(m_catalog.problems().size(), files.size());
     for (const QString &problem : m_catalog.problems()) {
         bool named = false;

@@ -412,7 +412,7 @@ private Q_SLOTS:
             },
             "view.selected_operator: \"mlp-up\" is neither the id of one of scenario.operators "
             "nor an operator class of a model (attention-projections, attention, mlp, norms, "
-            "elementwise, lm-head)");
+            "elementwise, lm-head, communication)");
         row(
             "legend not bool", [](auto &, auto &, auto &v) { v[s("show_legend")] = s("yes"); },
             "view.show_legend: must be true or false");

@@ -40,7 +40,7 @@ void TestModelSpec::initTestCase()
     m_catalog = Catalog::builtin();
     QVERIFY2(m_catalog.problems().isEmpty(),
              qPrintable(m_catalog.problems().join(QLatin1Char('\n'))));
-    QCOMPARE(m_catalog.models().size(), 9);
+    QCOMPARE(m_catalog.models().size(), 10);
 }
 
 void TestModelSpec::parameterCount_data()
@@ -87,6 +87,11 @@ void TestModelSpec::parameterCount_data()
     // MLP 3*8192*29568 = 726,663,168; norms 16,384 -> 877,684,736 x80 = 70,214,778,880;
     // + 2*152064*8192 = 2,491,416,576 + 8,192 = 72,706,203,648 (published 72.7B).
     QTest::newRow("qwen2.5-72b") << QStringLiteral("qwen2.5-72b") << 72706203648.0 << 72.7e9;
+    // Qwen3 30B-A3B: QKV 2048*(32+2*4)*128 = 10,485,760; out 4096*2048 = 8,388,608; 128
+    // experts of 2048*1536 + 768*2048 = 4,718,592 each = 603,979,776; router 2048*128 =
+    // 262,144; norms 4,096 -> 623,120,384 x48 = 29,909,778,432; + 2*151936*2048 =
+    // 622,329,856 + 2,048 = 30,532,110,336 (published 30.5B).
+    QTest::newRow("qwen3-30b-a3b") << QStringLiteral("qwen3-30b-a3b") << 30532110336.0 << 30.5e9;
 }
 
 void TestModelSpec::parameterCount()
@@ -119,6 +124,12 @@ void TestModelSpec::activeParameters()
     // = 12,879,925,248; Mistral AI states 12.9B used per token.
     ROOFLAB_COMPARE_DOUBLE(mixtral->activeParameterCount(), 12879925248.0);
     ROOFLAB_COMPARE_NEAR(mixtral->activeParameterCount(), 12.9e9, 0.01);
+    // Qwen3 30B-A3B: 120 idle experts per layer: 30,532,110,336 - 48*120*4,718,592
+    // (27,179,089,920) = 3,353,020,416; the model card states 3.3B activated.
+    const ModelSpec *qwen3 = model(QStringLiteral("qwen3-30b-a3b"));
+    QVERIFY(qwen3);
+    ROOFLAB_COMPARE_DOUBLE(qwen3->activeParameterCount(), 3353020416.0);
+    ROOFLAB_COMPARE_NEAR(qwen3->activeParameterCount(), 3.3e9, 0.02);
     // A dense model runs every parameter: 8,030,261,248.
     ROOFLAB_COMPARE_DOUBLE(model(QStringLiteral("llama-3.1-8b"))->activeParameterCount(),
                            8030261248.0);

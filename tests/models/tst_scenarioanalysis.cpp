@@ -112,13 +112,40 @@ private Q_SLOTS:
                  qPrintable(mixed));
         s.devices = QStringList{h100};
         const QString one = modelChartTitle(analyzeScenario(m_catalog, s).models);
-        QVERIFY2(one.endsWith(QStringLiteral(
-                     "\nNVIDIA H100 SXM5 80GB: 142 GB > 80 GB, does not fit (needs 2 devices)")),
-                 qPrintable(one));
+        QVERIFY2(
+            one.endsWith(QStringLiteral(
+                "\nNVIDIA H100 SXM5 80GB: 142 GB > 72 GB usable, does not fit (needs 2 devices)")),
+            qPrintable(one));
         // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
         const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
         QVERIFY2(fits.endsWith(QStringLiteral("\nNeeds 16.6 GB: fits every device shown")),
                  qPrintable(fits));
+    }
+
+    void deploymentTitleAndCommunicationPoint()
+    {
+        // Llama 3.1 70B on four H100s (TP 4, B = 1): 35,614,677,504 B per device against 72 GB
+        // usable (tst_deployment), so the title speaks of one device of the deployment.
+        Scenario s = llama8bDecode(1);
+        s.model = QStringLiteral("llama-3.1-70b");
+        s.devices = QStringList{h100};
+        s.deployment.tp = 4;
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, s);
+        const QString title = modelChartTitle(a.models);
+        QVERIFY2(title.endsWith(QStringLiteral("\nNVIDIA H100 SXM5 80GB × 4 (TP 4): 35.6 GB per "
+                                               "device ≤ 72 GB usable, fits")),
+                 qPrintable(title));
+        // Communication is a chart point of its own, on an interconnect roof whose bandwidth is
+        // the 4,149,120 bytes each device sends over the 3.10342027e-3 s they take.
+        const PointAnalysis *comm = a.chart.point(h100, QStringLiteral("communication"));
+        QVERIFY(comm);
+        ROOFLAB_COMPARE_NEAR(comm->bandwidth, 4149120.0 / 3.103420266666667e-3, 1e-9);
+        QVERIFY(comm->share > 0.2 && comm->share < 0.25); // 3.10 of 13.59 ms: 22.8 %
+        bool roof = false;
+        for (const MemoryRoof &m : a.chart.devices.first().memory)
+            roof =
+                roof || (m.level == QLatin1String("interconnect") && m.datasheetBandwidth == 450e9);
+        QVERIFY(roof);
     }
 
     void unknownModelIsAProblem()

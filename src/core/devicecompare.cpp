@@ -1,0 +1,115 @@
+#include "devicecompare.h"
+
+#include "modelanalysis.h"
+
+#include <functional>
+
+namespace rooflab {
+
+namespace {
+
+QString boundOf(const ModelAnalysis &a)
+{
+    const double comm = a.deployment.commTime;
+    const double math = a.totals.mathTime;
+    const double memory = a.totals.memoryTime;
+    if (comm > math && comm > memory)
+        return QStringLiteral("communication");
+    return math > memory ? QStringLiteral("compute") : QStringLiteral("memory");
+}
+
+CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QString &deviceId)
+{
+    CompareRow row;
+    row.deviceId = deviceId;
+    const Device *device = catalog.device(deviceId);
+    row.deviceName = device ? device->name : deviceId;
+    ModelOptions options;
+    options.solveComputeBoundBatch = false;
+    const ModelAnalysis step = analyzeModel(catalog, scenario, deviceId, options);
+    if (!step.ok()) {
+        row.problem = step.problems.join(QStringLiteral("; "));
+        return row;
+    }
+    Scenario prefill = scenario;
+    prefill.phase = Phase::Prefill;
+    const ModelAnalysis first =
+        scenario.phase == Phase::Prefill ? step : analyzeModel(catalog, prefill, deviceId, options);
+    const ModelDeployment &d = step.deployment;
+    row.tp = d.tp;
+    row.pp = d.pp;
+    row.devices = d.devices;
+    row.fits = d.fits && first.deployment.fits;
+    row.stepTime = step.totals.stepTime;
+    row.ttft = first.ok() ? first.totals.stepTime : 0.0;
+    row.tokensPerSecond = step.totals.tokensPerSecond;
+    row.tokensPerSecondPerDevice = d.tokensPerSecondPerDevice;
+    row.costPerMillionTokens = d.costPerMillionTokens;
+    row.bound = boundOf(step);
+    return row;
+}
+
+// Marks `key` on the rows that fit whose value is the best; ties all get the mark.
+void markBest(QList<CompareRow> &rows, const QString &key,
+              const std::function<std::optional<double>(const CompareRow &)> &value,
+              bool lowerIsBetter)
+{
+    std::optional<double> best;
+    for (const CompareRow &r : std::as_const(rows)) {
+        const std::optional<double> v = r.fits ? value(r) : std::nullopt;
+        if (v && *v > 0 && (!best || (lowerIsBetter ? *v < *best : *v > *best)))
+            best = v;
+    }
+    if (!best)
+        return;
+    for (CompareRow &r : rows) {
+        const std::optional<double> v = r.fits ? value(r) : std::nullopt;
+        if (v && *v == *best)
+            r.best.append(key);
+    }
+}
+
+} // namespace
+
+const QStringList &compareColumns()
+{
+    static const QStringList columns = {QStringLiteral("device"),
+                                        QStringLiteral("tp"),
+                                        QStringLiteral("pp"),
+                                        QStringLiteral("devices"),
+                                        QStringLiteral("fits"),
+                                        QStringLiteral("step_time_s"),
+                                        QStringLiteral("ttft_s"),
+                                        QStringLiteral("tokens_per_s"),
+                                        QStringLiteral("tokens_per_s_per_device"),
+                                        QStringLiteral("cost_per_mtok_usd"),
+                                        QStringLiteral("bound")};
+    return columns;
+}
+
+QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds)
+{
+    QList<CompareRow> rows;
+    for (const QString &id : deviceIds)
+        rows.append(rowFor(catalog, scenario, id));
+    markBest(
+        rows, QStringLiteral("step_time_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.stepTime); }, true);
+    markBest(
+        rows, QStringLiteral("ttft_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.ttft); }, true);
+    markBest(
+        rows, QStringLiteral("tokens_per_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecond); }, false);
+    markBest(
+        rows, QStringLiteral("tokens_per_s_per_device"),
+        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecondPerDevice); },
+        false);
+    markBest(
+        rows, QStringLiteral("cost_per_mtok_usd"),
+        [](const CompareRow &r) { return r.costPerMillionTokens; }, true);
+    return rows;
+}
+
+} // namespace rooflab

@@ -1,0 +1,105 @@
+// The `deployment` object of scenario files (docs/scenario-files.md).
+#include "scenariodeployment.h"
+
+#include "deployment.h"
+
+namespace rooflab {
+
+namespace {
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+void checkKnownKeys(const QJsonObject &obj, const QStringList &allowed, const QString &path,
+                    JsonReader &reader)
+{
+    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+        if (!allowed.contains(it.key()))
+            reader.fail(JsonReader::join(path, it.key()), QStringLiteral("unknown field"));
+    }
+}
+
+QString describe(const QJsonValue &value)
+{
+    if (value.isString())
+        return QLatin1Char('"') + value.toString() + QLatin1Char('"');
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isNull())
+        return QStringLiteral("null");
+    return value.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
+}
+
+// A whole number of at least 1 for a degree field; `fallback` when absent or wrong.
+int readDegree(const QJsonObject &obj, const char *name, const QString &path, int fallback,
+               JsonReader &reader)
+{
+    const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::WholePositive);
+    if (value && *value > 1e6) {
+        reader.fail(JsonReader::join(path, key(name)),
+                    QStringLiteral("must be at most 1000000, found %1").arg(*value));
+        return fallback;
+    }
+    return value ? static_cast<int>(*value) : fallback;
+}
+
+} // namespace
+
+// The optional `deployment` object, checked against the model and every device when both
+// are known (docs/scenario-files.md).
+Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path, const Scenario &s,
+                                  const Catalog &catalog, JsonReader &reader)
+{
+    Deployment d;
+    const std::optional<QJsonObject> obj = reader.optionalObject(parent, key("deployment"), path);
+    if (!obj)
+        return d;
+    const QString where = JsonReader::join(path, key("deployment"));
+    checkKnownKeys(*obj, {key("tp"), key("pp"), key("headroom"), key("price_per_device_hour")},
+                   where, reader);
+    const QJsonValue tp = obj->value(key("tp"));
+    if (tp.isString() && tp.toString() == QLatin1String("auto"))
+        d.tpAuto = true;
+    else if (!tp.isUndefined() && !tp.isDouble())
+        reader.fail(JsonReader::join(where, key("tp")),
+                    QStringLiteral("must be a whole number of at least 1 or \"auto\", found %1")
+                        .arg(describe(tp)));
+    else
+        d.tp = readDegree(*obj, "tp", where, d.tp, reader);
+    d.pp = readDegree(*obj, "pp", where, d.pp, reader);
+    if (const auto headroom =
+            reader.optionalNumber(*obj, key("headroom"), where, NumberRule::NonNegative)) {
+        if (*headroom > maxHeadroom)
+            reader.fail(JsonReader::join(where, key("headroom")),
+                        QStringLiteral("must be a fraction from 0 to %1, found %2")
+                            .arg(maxHeadroom)
+                            .arg(*headroom));
+        else
+            d.headroom = *headroom;
+    }
+    d.pricePerDeviceHour =
+        reader.optionalNumber(*obj, key("price_per_device_hour"), where, NumberRule::NonNegative);
+    const ModelSpec *model = catalog.model(s.model);
+    if (!reader.ok() || !model || d.tpAuto)
+        return d;
+    for (const QString &id : s.devices) {
+        for (const DeploymentProblem &p :
+             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp))
+            reader.fail(JsonReader::join(where, deploymentFieldName(p.field)), p.reason);
+    }
+    return d;
+}
+
+QJsonObject deploymentToJson(const Deployment &d)
+{
+    QJsonObject obj{{key("tp"), d.tpAuto ? QJsonValue(key("auto")) : QJsonValue(d.tp)},
+                    {key("pp"), d.pp},
+                    {key("headroom"), d.headroom}};
+    if (d.pricePerDeviceHour)
+        obj.insert(key("price_per_device_hour"), *d.pricePerDeviceHour);
+    return obj;
+}
+
+} // namespace rooflab
