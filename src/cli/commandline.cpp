@@ -17,7 +17,7 @@ namespace {
 const QStringList &commandNames()
 {
     static const QStringList names = {QStringLiteral("list"), QStringLiteral("analyze"),
-                                      QStringLiteral("export")};
+                                      QStringLiteral("export"), QStringLiteral("lesson")};
     return names;
 }
 
@@ -31,7 +31,8 @@ int runTopLevel(const QStringList &arguments)
                        "                                             what RoofLab knows\n"
                        "  analyze --device ID --op KIND [shape]      roofline figures\n"
                        "  analyze --device ID --model ID [--phase P] one step of a model\n"
-                       "  export [SCENARIO] -o FILE                  a chart or table file\n\n"
+                       "  export [SCENARIO] -o FILE                  a chart or table file\n"
+                       "  lesson list [--json] | lesson check FILE   guided lessons\n\n"
                        "Without a command, RoofLab opens its window (with FILE, that "
                        "scenario).\n`rooflab COMMAND --help` describes a command."));
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -88,6 +89,8 @@ int runCommand(const QStringList &arguments)
             return runList(arguments);
         if (command == QLatin1String("analyze"))
             return runAnalyze(arguments);
+        if (command == QLatin1String("lesson"))
+            return runLesson(arguments);
         return runTopLevel(arguments);
     } catch (const UsageError &error) {
         printError(error.message);
