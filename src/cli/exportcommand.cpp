@@ -2,6 +2,7 @@
 #include "chartexport.h"
 #include "commandline.h"
 #include "commands.h"
+#include "lessondeck.h"
 #include "parsing.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
@@ -76,6 +77,7 @@ void addExportOptions(QCommandLineParser &parser)
                                      "chart; the file keeps its size, the plot gets shorter.")});
     addScenarioOptions(parser, false);
     addPresetOption(parser);
+    addLessonDeckOptions(parser);
 }
 
 // The format from --format, else from the output file's extension.
@@ -223,6 +225,8 @@ int exportCommand(const QStringList &arguments)
     addExportOptions(parser);
     if (!parseArguments(parser, arguments))
         return ExitOk;
+    if (parser.isSet(QStringLiteral("lesson")) || parser.isSet(QStringLiteral("lessons")))
+        return exportLessonDeck(parser);
     const QStringList positional = parser.positionalArguments(); // "export" [SCENARIO]
     if (positional.size() > 2)
         throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "
