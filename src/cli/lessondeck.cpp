@@ -97,7 +97,9 @@ QStringList pageItems(const LessonPlayer &player, const Analysis &analysis)
     const LessonQuestion &q = player.step().question;
     if (!player.isRevealed()) {
         for (qsizetype i = 0; i < q.choices.size(); ++i)
-            items.append(QStringLiteral("%1. %2").arg(QChar(static_cast<char16_t>(u'A' + i))).arg(q.choices.at(i)));
+            items.append(QStringLiteral("%1. %2")
+                             .arg(QChar(static_cast<char16_t>(u'A' + i)))
+                             .arg(q.choices.at(i)));
         if (const QString hint = answerHint(q); !hint.isEmpty())
             items.append(hint);
     }
