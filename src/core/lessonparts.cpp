@@ -230,6 +230,28 @@ void checkFigure(const LessonFigures &figures, const QString &ref, const QString
         reader.fail(where, problem);
 }
 
+// A range with a figure at either end: both ends must have values, in increasing order.
+void checkRange(const LessonFigures &figures, const LessonBound &from, const LessonBound &to,
+                const QString &where, JsonReader &reader)
+{
+    if (from.figure.isEmpty() && to.figure.isEmpty())
+        return; // two numbers: checked when read
+    checkFigure(figures, from.figure, JsonReader::index(where, 0), reader);
+    checkFigure(figures, to.figure, JsonReader::index(where, 1), reader);
+    QString problem;
+    const auto value = [&](const LessonBound &b) -> std::optional<double> {
+        if (b.figure.isEmpty())
+            return b.value;
+        const std::optional<FigureValue> v = figures.figure(b.figure, &problem);
+        return v ? std::optional<double>(v->value) : std::nullopt;
+    };
+    const std::optional<double> lo = value(from);
+    const std::optional<double> hi = value(to);
+    if (lo && hi && !(*lo < *hi))
+        reader.fail(where,
+                    QStringLiteral("needs from < to, but it is [%1, %2] here").arg(*lo).arg(*hi));
+}
+
 } // namespace
 
 void checkKnownKeys(const QJsonObject &obj, std::initializer_list<const char *> allowed,
@@ -361,19 +383,16 @@ void checkFigures(const LessonStep &step, const LessonStep *previous, const QStr
     checkText(asked, step.question.wrongFeedback, JsonReader::join(question, key("wrong")), reader);
     const QString answer = JsonReader::join(question, key("answer"));
     checkFigure(asked, step.question.expect, JsonReader::join(answer, key("expect")), reader);
-    checkFigure(asked, step.question.regionFrom.figure,
-                JsonReader::index(JsonReader::join(answer, key("intensity")), 0), reader);
-    checkFigure(asked, step.question.regionTo.figure,
-                JsonReader::index(JsonReader::join(answer, key("intensity")), 1), reader);
+    if (step.question.answer == AnswerKind::Region)
+        checkRange(asked, step.question.regionFrom, step.question.regionTo,
+                   JsonReader::join(answer, key("intensity")), reader);
     for (qsizetype i = 0; i < step.annotations.size(); ++i) {
         const LessonAnnotation &a = step.annotations.at(i);
         const QString where = JsonReader::index(JsonReader::join(path, key("annotations")), i);
         const bool isBand = a.kind == AnnotationKind::Band;
         checkText(asked, a.text, JsonReader::join(where, key(isBand ? "label" : "text")), reader);
-        checkFigure(asked, a.from.figure,
-                    JsonReader::index(JsonReader::join(where, key("range")), 0), reader);
-        checkFigure(asked, a.to.figure, JsonReader::index(JsonReader::join(where, key("range")), 1),
-                    reader);
+        if (isBand)
+            checkRange(asked, a.from, a.to, JsonReader::join(where, key("range")), reader);
     }
     checkText(revealed, step.reveal.text,
               JsonReader::join(JsonReader::join(path, key("reveal")), key("text")), reader);

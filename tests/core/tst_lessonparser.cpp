@@ -198,6 +198,9 @@ void TestLessonParser::badFile_data()
     row("reveal-bad-change", "steps[1].reveal.changes.roof", "\"datasheet\" or \"achievable\"");
     row("missing-question", "steps[2].question", "missing");
     row("focus-not-a-device", "steps[3].focus.device", "not one of the step's devices");
+    // [ridge, 10] with lesson fractions 0.5 / 0.25: the ridge is 590.75, so from > to.
+    row("region-reversed", "steps[2].question.answer.intensity",
+        "needs from < to, but it is [590.7");
     row("not-json", "line 5, column 2", "not valid JSON");
 }
 
@@ -224,7 +227,7 @@ void TestLessonParser::everyBadFileIsCovered()
     // A file added to the bad folder without a row above would test nothing.
     const QStringList files =
         QDir(dataDir() + QStringLiteral("/lessons-bad")).entryList({QStringLiteral("*.json")});
-    QCOMPARE(files.size(), 32);
+    QCOMPARE(files.size(), 33);
 }
 
 void TestLessonParser::missingFileAndFolder()
