@@ -96,10 +96,11 @@ QStringList pageItems(const LessonPlayer &player, const Analysis &analysis)
     QStringList items;
     const LessonQuestion &q = player.step().question;
     if (!player.isRevealed()) {
-        for (qsizetype i = 0; i < q.choices.size(); ++i)
+        const QStringList choices = player.choices();
+        for (qsizetype i = 0; i < choices.size(); ++i)
             items.append(QStringLiteral("%1. %2")
                              .arg(QChar(static_cast<char16_t>(u'A' + i)))
-                             .arg(q.choices.at(i)));
+                             .arg(choices.at(i)));
         if (const QString hint = answerHint(q); !hint.isEmpty())
             items.append(hint);
     }

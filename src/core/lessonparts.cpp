@@ -383,6 +383,9 @@ void checkFigures(const LessonStep &step, const LessonStep *previous, const QStr
     checkText(asked, step.question.wrongFeedback, JsonReader::join(question, key("wrong")), reader);
     const QString answer = JsonReader::join(question, key("answer"));
     checkFigure(asked, step.question.expect, JsonReader::join(answer, key("expect")), reader);
+    for (qsizetype i = 0; i < step.question.choices.size(); ++i)
+        checkText(asked, step.question.choices.at(i),
+                  JsonReader::index(JsonReader::join(answer, key("choices")), i), reader);
     if (step.question.answer == AnswerKind::Region)
         checkRange(asked, step.question.regionFrom, step.question.regionTo,
                    JsonReader::join(answer, key("intensity")), reader);

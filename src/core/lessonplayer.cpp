@@ -106,6 +106,14 @@ QString LessonPlayer::revealText() const
     return m_revealed ? filled(step().reveal.text, true) : QString();
 }
 
+QStringList LessonPlayer::choices() const
+{
+    QStringList filledChoices;
+    for (const QString &choice : step().question.choices)
+        filledChoices.append(filled(choice, false));
+    return filledChoices;
+}
+
 std::optional<double> LessonPlayer::boundValue(const LessonBound &bound) const
 {
     if (bound.figure.isEmpty())
@@ -211,8 +219,8 @@ AnswerFeedback LessonPlayer::answerChoice(int index)
     if (index < 0 || index >= q.choices.size())
         return judge(false, tr("Pick one of the %1 choices.").arg(q.choices.size()));
     if (index == q.correctChoice)
-        return judge(true, tr("Right: %1.").arg(q.choices.at(index)));
-    return judge(false, tr("Not quite: it is not %1.").arg(q.choices.at(index)));
+        return judge(true, tr("Right: %1.").arg(choices().at(index)));
+    return judge(false, tr("Not quite: it is not %1.").arg(choices().at(index)));
 }
 
 AnswerFeedback LessonPlayer::answerPoint(const QString &deviceId, const QString &operatorId)

@@ -63,7 +63,8 @@ public:
 
     // The step's texts with their figures filled from the scenarios they belong to.
     QString questionText() const;
-    QString revealText() const; // empty until revealed
+    QString revealText() const;  // empty until revealed
+    QStringList choices() const; // a Choice question's choices, figures filled
     QString notes() const { return step().notes; }
 
     // The step's annotations placed in data coordinates on the scenario shown.

@@ -276,6 +276,19 @@ void TestShippedLessons::llamaBatchingAndAttention()
     // (65536 + 36864) * 2 = 1422393344 bytes: 63.41.
     const PointAnalysis mlp = pointOf(revealed(*m_llm, 3), "h100-sxm5", "mlp");
     ROOFLAB_COMPARE_NEAR(mlp.intensity, 90194313216.0 / 1422393344.0, 1e-9);
+    // The KV cache read each step grows with the batch: 64 * 1342177280 = 85899345920 bytes.
+    // With the 137.4 GB of weights read once, the step's bytes stay under twice those of
+    // batch 1 (137.4 + 85.9 < 2 * (137.4 + 1.34)), so the step takes less than twice as long.
+    const ModelAnalysis one = modelOf(question(*m_llm, 3), "h100-sxm5");
+    const ModelAnalysis many = modelOf(revealed(*m_llm, 3), "h100-sxm5");
+    ROOFLAB_COMPARE_NEAR(many.footprint.kvCacheBytes, 64 * llamaKvBytes, 1e-12);
+    QVERIFY(many.totals.stepTime < 2 * one.totals.stepTime);
+    QVERIFY(many.totals.stepTime > one.totals.stepTime);
+    LessonPlayer player(*m_llm, m_catalog);
+    player.goTo(3);
+    QCOMPARE(player.choices().value(0), QStringLiteral("about 64 times as long"));
+    QVERIFY(player.answerChoice(1).correct);
+    QVERIFY(!player.answerChoice(0).correct);
     // Attention per sequence and layer: (4 * S * H * d + 5 * S * H) FLOPs over
     // (2 * S * H_kv * d + 2 * H * d) * 2 bytes = 135528448 / 16809984 = 8.062, at any batch.
     const double attention = 135528448.0 / 16809984.0;
