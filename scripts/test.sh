@@ -33,5 +33,5 @@ cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-echo "RoofLab: fuzzing the preset and scenario loaders"
+echo "RoofLab: fuzzing the preset and scenario loaders and the lesson parser"
 scripts/fuzz.sh 60

@@ -18,7 +18,8 @@ namespace {
 const QStringList &commandNames()
 {
     static const QStringList names = {QStringLiteral("list"), QStringLiteral("analyze"),
-                                      QStringLiteral("compare"), QStringLiteral("export")};
+                                      QStringLiteral("compare"), QStringLiteral("export"),
+                                      QStringLiteral("lesson")};
     return names;
 }
 
@@ -34,7 +35,8 @@ int runTopLevel(const QStringList &arguments)
                        "  analyze --device ID --model ID [--phase P] one step of a model\n"
                        "  compare --model ID --device A --device B   a model on devices, side "
                        "by side\n"
-                       "  export [SCENARIO] -o FILE                  a chart or table file\n\n"
+                       "  export [SCENARIO] -o FILE                  a chart or table file\n"
+                       "  lesson list [--json] | lesson check FILE   guided lessons\n\n"
                        "Without a command, RoofLab opens its window (with FILE, that "
                        "scenario).\n`rooflab COMMAND --help` describes a command."));
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -93,6 +95,8 @@ int runCommand(const QStringList &arguments)
             return runAnalyze(arguments);
         if (command == QLatin1String("compare"))
             return runCompare(arguments);
+        if (command == QLatin1String("lesson"))
+            return runLesson(arguments);
         return runTopLevel(arguments);
     } catch (const UsageError &error) {
         printError(error.message);

@@ -12,6 +12,8 @@ int runAnalyze(const QStringList &arguments);
 
 // `rooflab compare --model ID --device A --device B ...`: one row per device.
 int runCompare(const QStringList &arguments);
+// `rooflab lesson list [--json]` and `rooflab lesson check FILE` (lessoncommand.cpp).
+int runLesson(const QStringList &arguments);
 
 // `rooflab export ...`: a chart or table file, drawn on the offscreen platform it selects
 // itself; creates the QApplication, so call it instead of making one.

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "figureexport.h"
 #include "figuremetadata.h"
+#include "lessondeck.h"
 #include "parsing.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
@@ -80,6 +81,7 @@ void addExportOptions(QCommandLineParser &parser)
                                      "chart; the file keeps its size, the plot gets shorter.")});
     addScenarioOptions(parser, false);
     addPresetOption(parser);
+    addLessonDeckOptions(parser);
 }
 
 // The format from --format, else from the output file's extension.
@@ -211,6 +213,8 @@ int exportCommand(const QStringList &arguments)
     addExportOptions(parser);
     if (!parseArguments(parser, arguments))
         return ExitOk;
+    if (parser.isSet(QStringLiteral("lesson")) || parser.isSet(QStringLiteral("lessons")))
+        return exportLessonDeck(parser);
     const QStringList positional = parser.positionalArguments(); // "export" [SCENARIO]
     if (positional.size() > 2)
         throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "

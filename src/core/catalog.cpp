@@ -171,6 +171,17 @@ const Device *Catalog::device(const QString &id) const
     return nullptr;
 }
 
+bool Catalog::setAchievable(const QString &id, const AchievableFractions &fractions)
+{
+    for (Device &d : m_devices) {
+        if (d.id == id) {
+            d.achievable = fractions;
+            return true;
+        }
+    }
+    return false;
+}
+
 const OperatorSpec *Catalog::operatorSpec(const QString &id) const
 {
     for (const OperatorSpec &op : m_operators) {

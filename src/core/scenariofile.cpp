@@ -223,9 +223,9 @@ std::optional<QString> themeFromName(const QString &name)
     return std::nullopt;
 }
 
-Scenario readScenario(const QJsonObject &obj, const Catalog &catalog, JsonReader &reader)
+Scenario readScenario(const QJsonObject &obj, const QString &path, const Catalog &catalog,
+                      JsonReader &reader)
 {
-    const QString path = key("scenario");
     checkKnownKeys(obj,
                    {"devices", "scheme", "batch", "seq", "prompt", "roof", "memory_level",
                     "operators", "model", "phase", "deployment"},
@@ -364,6 +364,17 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
 
 } // namespace
 
+QJsonObject scenarioToJsonObject(const Scenario &scenario)
+{
+    return scenarioToJson(scenario);
+}
+
+Scenario readScenarioObject(const QJsonObject &obj, const QString &path, const Catalog &catalog,
+                            JsonReader &reader)
+{
+    return readScenario(obj, path, catalog, reader);
+}
+
 Scenario defaultScenario(const Catalog &catalog)
 {
     Scenario s;
@@ -404,7 +415,7 @@ std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const 
     if (root && reader.checkHeader(*root, key(scenarioSchemaName), scenarioSchemaVersion)) {
         checkKnownKeys(*root, {"schema", "version", "scenario", "view"}, QString(), reader);
         if (const auto obj = reader.optionalObject(*root, key("scenario"), QString()))
-            doc.scenario = readScenario(*obj, catalog, reader);
+            doc.scenario = readScenario(*obj, key("scenario"), catalog, reader);
         else if (!root->contains(key("scenario")))
             reader.fail(key("scenario"), QStringLiteral("missing"));
         if (const auto obj = reader.optionalObject(*root, key("view"), QString()))

@@ -2,9 +2,11 @@
 
 #include "catalog.h"
 #include "presentation.h"
+#include "jsonreader.h"
 #include "scenario.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -40,6 +42,14 @@ Scenario defaultScenario(const Catalog &catalog);
 // The file's bytes: indented JSON with sorted keys, so equal inputs give equal bytes.
 QByteArray writeScenarioFile(const Scenario &scenario, const Presentation &view,
                              const Selection &selection = {});
+
+// The "scenario" object of a scenario file, as writeScenarioFile() writes it.
+QJsonObject scenarioToJsonObject(const Scenario &scenario);
+
+// Reads and validates a "scenario" object found at `path` (a JSON path such as
+// "steps[2].scenario"); problems go to `reader`. Lessons reuse it for their steps.
+Scenario readScenarioObject(const QJsonObject &obj, const QString &path, const Catalog &catalog,
+                            JsonReader &reader);
 
 // Reads and validates a scenario file against `catalog` (device, format ids). On failure
 // returns nullopt and appends one message per problem, each naming `fileName`, the field

@@ -3,8 +3,8 @@
 // Usage: chartgallery OUTPUT_FOLDER
 
 #include "catalog.h"
-#include "chartexport.h"
 #include "evaluate.h"
+#include "figureexport.h"
 #include "rooflinechart.h"
 
 #include <QApplication>
@@ -32,13 +32,20 @@ Scenario llmScenario(const Catalog &catalog, double batch)
 bool write(const Analysis &analysis, const ChartOptions &options, const QString &path,
            QSize size = QSize(1600, 1000))
 {
-    ImageExport request;
+    // The gallery sets drawing options directly; a presentation carries the size.
+    FigureRequest request;
     request.path = path;
-    request.width = size.width();
-    request.height = size.height();
+    request.presentation.width = size.width();
+    request.presentation.height = size.height();
+    request.presentation.theme = themeName(options.theme);
+    request.presentation.textScale = options.fontScale;
+    request.presentation.showLegend = options.showLegend;
+    request.presentation.showZones = options.showZones;
+    request.selection = {.device = options.selectedDevice, .op = options.selectedOperator};
+    request.title = options.title;
     request.metadata = "{\"example\": true}";
     QString error;
-    if (!exportChart(analysis, options, request, &error)) {
+    if (!exportFigure(analysis, request, &error)) {
         QTextStream(stderr) << error << '\n';
         return false;
     }
