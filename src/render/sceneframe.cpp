@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHash>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <cmath>
@@ -28,9 +29,28 @@ constexpr double anywhere = std::numeric_limits<double>::infinity();
 // Labels that found no room even for a number may still go anywhere with a long leader
 // line: at most this many per frame (each such search spans the whole plot).
 constexpr int maxLongLeaders = 4;
-// Passes at most: a pass that hands out numbers lengthens the legend, so the next one lays
-// out around the longer legend (numbers it hands out still reach the legend at the end).
-constexpr int maxPasses = 2;
+// Passes at most: a pass that hands out numbers or sends line labels to the legend
+// lengthens it, so the next one lays out around the longer legend (numbers it hands out
+// still reach the legend at the end).
+constexpr int maxPasses = 3;
+// Where along a slope of `length` pixels its label of width `w` may go (fractions of the
+// length), best first: at 0.7, towards the ridge, where only points of high intensity come
+// (most sit low on the slope); then ever further from it in steps of an eighth of the
+// label, so that a label a point pushes off its place moves no further than it must.
+QVarLengthArray<double, 64> slopeLabelSpots(double length, double w)
+{
+    constexpr double best = 0.7;
+    QVarLengthArray<double, 64> spots{best};
+    const double step = std::max(8.0, w / 8) / length;
+    for (int i = 1; spots.size() < 63 && (best - i * step > 0 || best + i * step < 1); ++i) {
+        if (best + i * step < 1)
+            spots.append(best + i * step);
+        if (best - i * step > 0)
+            spots.append(best - i * step);
+    }
+    return spots;
+}
+
 // Space kept between the legend and anything it must not cover.
 constexpr double legendClearance = 4;
 
@@ -53,6 +73,8 @@ struct PassCache
     int skipped = 0;
     std::optional<CoverageMap> legendCoverage;
     QHash<QString, QStringList> legendLines; // Layouter::legendLinesOf() per text
+    // The line labels the previous pass found no room for (the legend lists them).
+    QList<int> slopeLabelMissing, roofLabelMissing;
 };
 
 class Layouter
@@ -66,35 +88,32 @@ public:
     }
 
     // Lays everything out. Labels that find no room get a number badge and a legend line;
-    // returns true when new numbers were handed out (the legend grew): lay out again.
+    // returns true when the legend this pass assumed is not the one it needs (new numbers,
+    // or other line labels that found no room and go to the legend): lay out again.
     bool run()
     {
         addLineObstacles();
         addMarkerObstacles();
-        placeSlopeLabels();
-        // The legend goes where it hides no roof label either; if it must hide one, the roof
-        // labels are placed again around it.
-        const LabelPlacer::Mark beforeRoofLabels = placer.mark();
-        const qsizetype textsBefore = f.texts.size();
-        placeFixedLabels();
+        // The legend first, where it hides no line and no point: what it avoids does not
+        // depend on the labels, so it stays in its corner while labels come and go, and the
+        // labels keep off it. It lists the line labels the previous pass found no room for.
+        m_slopeLabelMissing = m_cache.slopeLabelMissing;
+        m_roofLabelMissing = m_cache.roofLabelMissing;
         placeLegend();
-        const QRectF legendArea = f.legend.rect.adjusted(-legendClearance, -legendClearance,
-                                                         legendClearance, legendClearance);
-        const bool hides =
-            !f.legend.rect.isEmpty() &&
-            std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
-                        [&](const PlacedText &t) { return t.rect.intersects(legendArea); });
-        if (hides) {
-            placer.rollback(beforeRoofLabels);
-            f.texts.resize(textsBefore);
-        }
         if (!f.legend.rect.isEmpty())
-            placer.addObstacle(legendArea, true);
-        if (hides)
-            placeFixedLabels();
+            placer.addObstacle(f.legend.rect.adjusted(-legendClearance, -legendClearance,
+                                                      legendClearance, legendClearance),
+                               true);
+        m_slopeLabelMissing.clear();
+        placeSlopeLabels();
+        placeFixedLabels();
+        placeZoneCaptions(); // before the point labels, which would push them about
         placePointLabels();
-        placeZoneCaptions();
-        return m_newNumbers;
+        const bool sameLines = m_slopeLabelMissing == m_cache.slopeLabelMissing &&
+                               m_roofLabelMissing == m_cache.roofLabelMissing;
+        m_cache.slopeLabelMissing = m_slopeLabelMissing;
+        m_cache.roofLabelMissing = m_roofLabelMissing;
+        return m_newNumbers || !sameLines;
     }
 
     // The legend of the last pass with only the numbers that found room for their badge
@@ -283,9 +302,9 @@ QRectF legendArea(const AxisMapping &map)
 QPointF Layouter::legendTopLeft(const CoverageMap &coverage, const QSizeF &size,
                                 double *hidden) const
 {
-    // A corner that hides nothing (no roof, point or label); else the free place nearest to
-    // a corner; else the place hiding the least (a cell of a point or label weighs as much
-    // as ten cells of roof line).
+    // A corner that hides nothing (no line or point: it goes in before the labels); else the free
+    // place nearest to a corner; else the place hiding the least (a cell of a point or label weighs
+    // as much as ten cells of roof line).
     const QRectF area = legendArea(map);
     const QSizeF grown(size.width() + 2 * legendClearance, size.height() + 2 * legendClearance);
     const double right = std::max(area.left(), area.right() - grown.width());
@@ -408,11 +427,13 @@ void Layouter::placeRoofLabels()
         const QPointF a = pixel(seg->xa, seg->ya), b = pixel(seg->xb, seg->yb);
         const double left = a.x() + 10, right = b.x() - 8 - size.width();
         LabelRequest request{QRectF(a, b), size, {}, false, {}};
-        // Just above or below the line, from its right end leftwards; then a little further
-        // off it (still plainly its label: nothing else runs flat there).
-        for (double off : {4.0, 16.0}) {
-            for (double t : {1.0, 0.75, 0.5, 0.25, 0.0}) {
-                const double x = left + (right - left) * t;
+        // At the line's right end, just above or below it, else a little further off it
+        // (still plainly its label: nothing else runs flat there); only when a point or
+        // another line takes all of these, further left. Place by place, so that a point
+        // passing under the label lifts it rather than sending it along the line.
+        for (double t : {1.0, 0.75, 0.5, 0.25, 0.0}) {
+            const double x = left + (right - left) * t;
+            for (double off : {4.0, 16.0}) {
                 request.fixedTopLefts.append({x, a.y() - off - size.height()});
                 request.fixedTopLefts.append({x, a.y() + off});
             }
@@ -439,7 +460,7 @@ void Layouter::placeSlopeLabels()
             m_slopeLabelMissing.append(slope.device);
             continue;
         }
-        // Written along the slope, just above or below it, else on the line itself.
+        // Written along the slope, just above it, else on the line itself, else below it.
         const QPointF dir = (b - a) / length;
         const QPointF up(dir.y(), -dir.x());
         const double angle = std::atan2(dir.y(), dir.x()) * 180 / std::numbers::pi;
@@ -448,8 +469,8 @@ void Layouter::placeSlopeLabels()
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
         bool placed = false;
-        for (double offset : {h / 2 + 3, -h / 2 - 3, 0.0}) {
-            for (double t : {0.3, 0.5, 0.7, 0.15, 0.85}) {
+        for (double t : slopeLabelSpots(length, w)) {
+            for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
                 const double along = std::clamp(t * length, w / 2 + 4, length - w / 2 - 4);
                 const QPointF centre = a + dir * along + up * offset;
                 QList<QRectF> boxes;
@@ -492,11 +513,15 @@ void Layouter::placeRidgeLabels()
         const QPointF c = pixel(roof.ridge, roof.peak);
         const QSizeF size = boxed(roof.ridgeLabelSize);
         LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
-        // Under the roof right of the corner, else above the slope left of it.
-        request.fixedTopLefts = {
-            {c.x() + 6, c.y() + 5},  {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
-            {c.x() + 6, c.y() + 20}, {c.x() + 6, c.y() - 5 - size.height()},
-            {c.x() + 6, c.y() + 36}, {c.x() - 6 - size.width(), c.y() - 20 - size.height()}};
+        // Under the roof right of the corner, else above the slope left of it; each a step of
+        // 15 px from the one before where it can, so that a label something pushes off its
+        // place moves little.
+        request.fixedTopLefts = {{c.x() + 6, c.y() + 5},
+                                 {c.x() + 6, c.y() + 20},
+                                 {c.x() + 6, c.y() + 35},
+                                 {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
+                                 {c.x() - 6 - size.width(), c.y() - 20 - size.height()},
+                                 {c.x() + 6, c.y() - 5 - size.height()}};
         tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device));
     }
 }
@@ -521,12 +546,15 @@ void Layouter::placeBatchMarks()
             continue;
         const QSizeF size = boxed(mark.size);
         LabelRequest request{caret, size, {}, false, {}};
-        for (double up : {0.0, 16.0, 32.0}) {
-            const double top = caret.top() - size.height() - up;
-            request.fixedTopLefts.append({caret.center().x() - size.width() / 2, top});
-            request.fixedTopLefts.append({caret.left() - size.width(), top + 4});
-            request.fixedTopLefts.append({caret.right(), top + 4});
-        }
+        // Centred over the caret, else left or right of it; higher up in steps of 12 px
+        // before changing side, so that a label something pushes off its place moves little.
+        const double top = caret.top() - size.height();
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.center().x() - size.width() / 2, top - up});
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.left() - size.width(), top + 4 - up});
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.right(), top + 4 - up});
         const QColor color = m.theme.deviceColor(mark.device);
         const LabelPlacement placement = placer.place(request);
         if (!placement.placed)
