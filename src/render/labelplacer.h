@@ -1,5 +1,9 @@
 #pragma once
 
+#include "coveragemap.h"
+#include "labelgeometry.h"
+#include "spatialgrid.h"
+
 #include <QLineF>
 #include <QList>
 #include <QPointF>
@@ -36,39 +40,6 @@ struct LabelPlacement
     QLineF leaderLine;
 };
 
-// What boxes put anywhere in an area would hide, as a summed raster: a box of any size
-// is weighed in four look-ups, so every place can be tried (made by LabelPlacer).
-class CoverageMap
-{
-public:
-    // Where a box of `size` hides the least: the first of `preferred` (top-left corners)
-    // that hides nothing, else the place hiding nothing nearest to one of them, else the
-    // place hiding the least. `hidden` gets what it hides (0: nothing).
-    QPointF leastCovered(const QSizeF &size, const QList<QPointF> &preferred, double *hidden) const;
-
-private:
-    friend class LabelPlacer;
-    double sumAt(int x, int y) const
-    {
-        return m_sum[static_cast<size_t>(y) * static_cast<size_t>(m_columns + 1) +
-                     static_cast<size_t>(x)];
-    }
-    int cellX(double x) const
-    {
-        return std::clamp(static_cast<int>(std::floor((x - m_area.left()) / m_cell)), 0,
-                          m_columns - 1);
-    }
-    int cellY(double y) const
-    {
-        return std::clamp(static_cast<int>(std::floor((y - m_area.top()) / m_cell)), 0, m_rows - 1);
-    }
-
-    QRectF m_area;
-    double m_cell = 8;
-    int m_columns = 1, m_rows = 1;
-    std::vector<double> m_sum; // (columns + 1) x (rows + 1), row by row
-};
-
 // Greedy placement of text boxes so that none overlaps another, an obstacle (markers, the
 // legend) or a line segment (the roofs). Each label takes the first free candidate position
 // around its anchor: next to it, then further out with a leader line, and when the request
@@ -87,9 +58,6 @@ public:
 
     // True when `rect` lies inside the bounds and touches no obstacle, segment or label.
     bool isFree(const QRectF &rect) const;
-
-    // How much `rect` would cover: obstacles and labels it touches, segments it crosses.
-    int overlapScore(const QRectF &rect) const;
 
     // How much `rect` would hide, for choosing the least bad place: `perBox` for every
     // obstacle or label it touches plus the length (pixels) of the segments inside it.
@@ -119,32 +87,12 @@ public:
     const QList<QRectF> &placedRects() const { return m_placed; }
 
     // True when the segment crosses the rectangle (both in the same pixel space).
-    static bool segmentHitsRect(const QLineF &segment, const QRectF &rect);
-    // The length of the part of the segment inside the rectangle.
-    static double clippedLength(const QLineF &segment, const QRectF &rect);
+    static bool segmentHitsRect(const QLineF &segment, const QRectF &rect)
+    {
+        return segmentCrossesRect(segment, rect);
+    }
 
 private:
-    struct Segment
-    {
-        QLineF line;
-        double clearance;
-        QRectF bounds;
-        double length; // line.length(), worked out once
-    };
-
-    // The segment's parameter range [from, to] inside `rect`; false when it misses it.
-    static bool clip(const QLineF &segment, const QRectF &rect, double *from, double *to);
-    void insertRect(const QRectF &rect, int index);
-    int cellColumn(double x) const
-    {
-        return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
-                          m_columns - 1);
-    }
-    int cellRow(double y) const
-    {
-        return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0,
-                          m_rows - 1);
-    }
     // m_bounds.contains(rect), inlined for the hot loops (the same comparisons as Qt's when
     // both have positive sizes, else Qt's own).
     bool inBounds(const QRectF &rect) const
@@ -155,9 +103,11 @@ private:
         return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
                rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
     }
+    void reserve(const QRectF &label);
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
     bool leaderFree(const QLineF &leader) const;
+    bool labelsFree(const QLineF &leader) const;
     bool runsAlongALine(const QLineF &leader) const;
     // A place to try: a top-left corner, and whether it needs a leader line.
     using Candidate = std::pair<QPointF, bool>;
@@ -166,26 +116,18 @@ private:
     // Distance squared (in grid steps) and top-left corner of the places on one ring.
     using Spots = std::vector<std::pair<double, QPointF>>;
     void wideRing(const LabelRequest &request, int ring, Spots *spots) const;
-    bool labelsFree(const QLineF &leader) const;
-    template <typename Visit> void forEachRectNear(const QRectF &rect, Visit visit) const;
     bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
                     LabelPlacement *placement);
 
     QRectF m_bounds;
-    double m_cell;
-    int m_columns = 1, m_rows = 1;
-    std::vector<std::vector<int>> m_grid;        // rect indices per cell
-    std::vector<std::vector<int>> m_segmentGrid; // segment indices per cell
-    QList<QRectF> m_rects;                       // obstacles and placed labels
-    std::vector<char> m_rectIsLabel;             // per rect: a placed label (not an obstacle)
+    QList<QRectF> m_rects;           // obstacles and placed labels
+    std::vector<char> m_rectIsLabel; // per rect: a placed label (not an obstacle)
     QList<QRectF> m_placed;
-    QList<Segment> m_segments;
+    QList<LineObstacle> m_segments;
     QList<QRectF> m_leaderBlockers;
-    QList<QSizeF> m_noRoom;               // boxes that found no room anywhere
-    mutable std::vector<unsigned> m_seen; // per rect: the query that last counted it
-    mutable unsigned m_query = 0;
-    mutable std::vector<unsigned> m_segmentSeen; // per segment: the query that last checked it
-    mutable unsigned m_segmentQuery = 0;
+    QList<QSizeF> m_noRoom; // boxes that found no room anywhere
+    // The one spatial index of the placer: where the boxes and where the lines are.
+    SpatialGrid m_boxGrid, m_lineGrid;
 };
 
 } // namespace rooflab

@@ -1,4 +1,5 @@
 #include "catalog.h"
+#include "labelplacer.h"
 #include "rooflinechart.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
@@ -95,9 +96,12 @@ QMultiHash<QString, const PlacedText *> labelsOf(const SceneFrame &frame)
     return labels;
 }
 
-// True when a point's marker covers `area` in `frame`: the place is not free there.
-bool markerCovers(const SceneModel &model, const SceneFrame &frame, const QPolygonF &area)
+// True when `t`'s box is not free in `frame`: a point's marker covers it, or (for a box
+// that is not along a slope, which may sit on its own line) a roof or slope line crosses it
+// within the 3 px the layout keeps from lines.
+bool placeTaken(const SceneModel &model, const SceneFrame &frame, const PlacedText &t)
 {
+    const QPolygonF area = areaOf(t);
     for (qsizetype i = 0; i < frame.pointPixels.size(); ++i) {
         const double half = frame.pointSize(model.points.at(i)) / 2;
         const QPointF p = frame.pointPixels.at(i);
@@ -105,6 +109,22 @@ bool markerCovers(const SceneModel &model, const SceneFrame &frame, const QPolyg
         // placed as boxes a little larger than the text: 3 px of slack.
         const QRectF marker(p.x() - half - 3, p.y() - half - 3, 2 * half + 6, 2 * half + 6);
         if (area.intersects(QPolygonF(marker)))
+            return true;
+    }
+    if (t.angle != 0)
+        return false;
+    const AxisMapping &map = frame.map;
+    const QRectF grown = t.rect.adjusted(-3, -3, 3, 3);
+    for (const SceneSlope &slope : model.slopes) {
+        const auto s = visibleSlope(slope, map);
+        if (s && LabelPlacer::segmentHitsRect(
+                     QLineF(map.toPixel(s->xa, s->ya), map.toPixel(s->xb, s->yb)), grown))
+            return true;
+    }
+    for (const SceneRoof &roof : model.roofs) {
+        const auto s = visibleRoof(roof, map);
+        if (s && LabelPlacer::segmentHitsRect(
+                     QLineF(map.toPixel(s->xa, s->ya), map.toPixel(s->xb, s->yb)), grown))
             return true;
     }
     return false;
@@ -146,8 +166,7 @@ QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, const Scene
         ++*compared;
         if (QLineF(centreOf(*was), centreOf(t)).length() <= maxMove)
             continue;
-        moves.append(
-            {was, &t, markerCovers(m1, f1, areaOf(*was)) || markerCovers(m0, f0, areaOf(t))});
+        moves.append({was, &t, placeTaken(m1, f1, *was) || placeTaken(m0, f0, t)});
     }
     for (bool more = true; more;) {
         more = false;
