@@ -3,6 +3,8 @@
 #include "labellimits.h"
 #include "textcache.h"
 
+#include <QTransform>
+
 #include <algorithm>
 #include <limits>
 
@@ -17,34 +19,62 @@ constexpr int wideSearchUnits = crowding.wideSearchUnits;
 constexpr int maxLongLeaders = crowding.maxLongLeaders;
 // A number may go anywhere.
 constexpr double anywhere = std::numeric_limits<double>::infinity();
+// The box a placed text covers: for a text along a slope, its turned box's bounds.
+QRectF boundsOf(const PlacedText &t)
+{
+    if (t.angle == 0)
+        return t.rect;
+    QTransform turn;
+    turn.translate(t.origin.x(), t.origin.y());
+    turn.rotate(t.angle);
+    return turn.mapRect(t.rect);
+}
+
 } // namespace
 
 bool FrameLayouter::run()
 {
     addLineObstacles();
     addMarkerObstacles();
-    // The legend first, where it hides no line and no point: what it avoids does not
-    // depend on the labels, so it stays in its corner while labels come and go, and the
-    // labels keep off it. It lists the line labels the previous pass found no room for.
-    m_slopeLabelMissing = m_cache.slopeLabelMissing;
-    m_roofLabelMissing = m_cache.roofLabelMissing;
+    // The legend where it hides no line and no point: what it avoids does not depend on
+    // the labels, so it stays in its corner while labels come and go. It lists the line
+    // labels that find no room on their line, so those go in first; if the legend then
+    // covers some of them, they are placed again around it.
+    m_beforeLabels = placer.mark();
+    const qsizetype textsBefore = f.texts.size();
+    placeLineLabels();
+    const QList<int> slopesMissing = m_slopeLabelMissing, roofsMissing = m_roofLabelMissing;
     placeLegend();
+    const QRectF legendArea = f.legend.rect.adjusted(-legendClearance, -legendClearance,
+                                                     legendClearance, legendClearance);
+    const bool covers =
+        !f.legend.rect.isEmpty() &&
+        std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
+                    [&](const PlacedText &t) { return boundsOf(t).intersects(legendArea); });
+    if (covers) {
+        placer.rollback(m_beforeLabels);
+        f.texts.resize(textsBefore);
+    }
     if (!f.legend.rect.isEmpty())
-        placer.addObstacle(f.legend.rect.adjusted(-legendClearance, -legendClearance,
-                                                  legendClearance, legendClearance),
-                           true);
+        placer.addObstacle(legendArea, true);
+    if (covers)
+        placeLineLabels();
+    placePointLabels();
+    // The legend lists other line labels than it should (those it pushed off their line
+    // find no room elsewhere): lay out again, with the legend these ask for.
+    return m_newNumbers || m_slopeLabelMissing != slopesMissing ||
+           m_roofLabelMissing != roofsMissing;
+}
+
+void FrameLayouter::placeLineLabels()
+{
     m_slopeLabelMissing.clear();
+    m_roofLabelMissing.clear();
     placeSlopeLabels();
     placeRoofLabels();
     placeRidgeLabels();
     placeBatchMarks();
     placeZoneCaptions(); // before the point labels, which would push them about
-    placePointLabels();
-    const bool sameLines = m_slopeLabelMissing == m_cache.slopeLabelMissing &&
-                           m_roofLabelMissing == m_cache.roofLabelMissing;
-    m_cache.slopeLabelMissing = m_slopeLabelMissing;
-    m_cache.roofLabelMissing = m_roofLabelMissing;
-    return m_newNumbers || !sameLines;
 }
 
 void FrameLayouter::addLineObstacles()
@@ -76,8 +106,8 @@ void FrameLayouter::addMarkerObstacles()
     }
 }
 
-void FrameLayouter::addText(const LabelPlacement &placement, const QString &text,
-                                 TextStyle style, const QColor &color, const QList<int> &groups)
+void FrameLayouter::addText(const LabelPlacement &placement, const QString &text, TextStyle style,
+                            const QColor &color, const QList<int> &groups)
 {
     PlacedText t{text, placement.rect, style, color, placement.leader, placement.leaderLine, 0,
                  {},   groups};
@@ -85,7 +115,7 @@ void FrameLayouter::addText(const LabelPlacement &placement, const QString &text
 }
 
 bool FrameLayouter::tryPlace(const LabelRequest &request, const QString &text, TextStyle style,
-                                  const QColor &color, const QList<int> &groups)
+                             const QColor &color, const QList<int> &groups)
 {
     const LabelPlacement placement = placer.place(request);
     if (placement.placed)

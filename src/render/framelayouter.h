@@ -28,16 +28,13 @@ inline QSizeF boxed(const QSizeF &size)
 
 // What every pass of one frame's layout works out alike, kept from the first pass: the
 // label units (same points, same pixels) and the raster the legend is placed on (the legend
-// goes in first, on the same lines and markers every pass); and what the previous pass
-// found, which the next one's legend lists.
+// goes in first, on the same lines and markers every pass).
 struct PassCache
 {
     std::optional<QList<LabelUnit>> units;
     int skipped = 0;
     std::optional<CoverageMap> legendCoverage;
     QHash<QString, QStringList> legendLines; // FrameLayouter::legendLinesOf() per text
-    // The line labels the previous pass found no room for (the legend lists them).
-    QList<int> slopeLabelMissing, roofLabelMissing;
 };
 
 // Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point
@@ -83,7 +80,8 @@ private:
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
     int numberLineBudget() const;
 
-    // The labels of lines, ridges, batch marks and zones (linelabels.cpp).
+    // The labels of lines, ridges, batch marks and zones (linelabels.cpp), in this order.
+    void placeLineLabels();
     void placeRoofLabels();
     void placeSlopeLabels();
     void placeRidgeLabels();
@@ -100,7 +98,8 @@ private:
     LabelPlacer placer;
     int m_unlabelledBefore = 0;
     PassCache &m_cache;
-    QList<int> m_slopeLabelMissing; // devices whose memory slope found no room for its label
+    LabelPlacer::Mark m_beforeLabels; // lines and markers only: what the legend avoids
+    QList<int> m_slopeLabelMissing;   // devices whose memory slope found no room for its label
     bool m_newNumbers = false;
     int m_numberLines = 0; // legend lines the numbered labels take
     int m_legendColumns = 1;

@@ -82,7 +82,7 @@ void LabelPlacer::rollback(const Mark &mark)
 
 bool LabelPlacer::rectsFree(const QRectF &rect) const
 {
-    return m_boxGrid.visit(rect, [&](int index) { return !boxesOverlap(m_rects.at(index), rect); });
+    return !m_boxGrid.any(rect, [&](int index) { return boxesOverlap(m_rects.at(index), rect); });
 }
 
 bool LabelPlacer::segmentsFree(const QRectF &rect, const QLineF &ignored) const
@@ -101,14 +101,17 @@ bool LabelPlacer::isFree(const QRectF &rect) const
     return inBounds(rect) && rectsFree(rect) && segmentsFree(rect, QLineF());
 }
 
-double LabelPlacer::coverage(const QRectF &rect, double perBox) const
+double LabelPlacer::coverage(const QRectF &rect, double perBox, const Mark *upTo) const
 {
+    const qsizetype rects = upTo ? upTo->rects : m_rects.size();
+    const qsizetype segments = upTo ? upTo->segments : m_segments.size();
     double cost = 0;
     m_boxGrid.visit(rect, [&](int index) {
-        cost += boxesOverlap(m_rects.at(index), rect) ? perBox : 0;
+        cost += index < rects && boxesOverlap(m_rects.at(index), rect) ? perBox : 0;
         return true;
     });
-    for (const LineObstacle &s : m_segments) {
+    for (qsizetype i = 0; i < segments; ++i) {
+        const LineObstacle &s = m_segments.at(i);
         const double c = s.clearance;
         if (boxesOverlap(s.bounds, rect))
             cost += lengthInsideRect(s.line, rect.adjusted(-c, -c, c, c));
@@ -116,9 +119,13 @@ double LabelPlacer::coverage(const QRectF &rect, double perBox) const
     return cost;
 }
 
-CoverageMap LabelPlacer::coverageMap(const QRectF &area, double cell, double perBoxCell) const
+CoverageMap LabelPlacer::coverageMap(const QRectF &area, double cell, double perBoxCell,
+                                     const Mark *upTo) const
 {
-    return CoverageMap::make(area, cell, perBoxCell, m_rects, m_segments);
+    if (!upTo)
+        return CoverageMap::make(area, cell, perBoxCell, m_rects, m_segments);
+    return CoverageMap::make(area, cell, perBoxCell, m_rects.first(upTo->rects),
+                             m_segments.first(upTo->segments));
 }
 
 bool LabelPlacer::runsAlongALine(const QLineF &leader) const

@@ -50,6 +50,13 @@ class LabelPlacer
 public:
     explicit LabelPlacer(const QRectF &bounds, double cellSize = 32);
 
+    // A point to return to: rollback() takes back everything added after it, and coverage()
+    // may look only at what came before it.
+    struct Mark
+    {
+        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
+    };
+
     // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
     // (the legend), while they may cross a marker.
     void addObstacle(const QRectF &rect, bool blocksLeaders = false);
@@ -61,12 +68,14 @@ public:
 
     // How much `rect` would hide, for choosing the least bad place: `perBox` for every
     // obstacle or label it touches plus the length (pixels) of the segments inside it.
-    // 0: it hides nothing.
-    double coverage(const QRectF &rect, double perBox) const;
+    // 0: it hides nothing. With `upTo`, only what was added before that mark counts.
+    double coverage(const QRectF &rect, double perBox, const Mark *upTo = nullptr) const;
 
     // A raster of `area` saying what a box put there would hide (see CoverageMap), with
-    // obstacles and labels weighing `perBoxCell` per `cell`-sized cell and lines 1.
-    CoverageMap coverageMap(const QRectF &area, double cell, double perBoxCell) const;
+    // obstacles and labels weighing `perBoxCell` per `cell`-sized cell and lines 1; with
+    // `upTo`, of what was added before that mark.
+    CoverageMap coverageMap(const QRectF &area, double cell, double perBoxCell,
+                            const Mark *upTo = nullptr) const;
 
     // Finds a place for one label and reserves it; `placed` is false when none is free.
     LabelPlacement place(const LabelRequest &request);
@@ -75,11 +84,6 @@ public:
     // are free; `ownLine` may be touched. Returns false and reserves nothing otherwise.
     bool placeParts(const QList<QRectF> &parts, const QLineF &ownLine);
 
-    // A point to return to: rollback() takes back everything added after it.
-    struct Mark
-    {
-        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
-    };
     Mark mark() const;
     void rollback(const Mark &mark);
 

@@ -158,7 +158,7 @@ void FrameLayouter::placeLegend()
             QRectF(corner, oneColumn.rect.size())
                 .adjusted(-legendClearance, -legendClearance, legendClearance, legendClearance);
         if (area.contains(QRectF(corner, oneColumn.rect.size())) &&
-            placer.coverage(grown, 1) == 0) {
+            placer.coverage(grown, 1, &m_beforeLabels) == 0) {
             legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, corner, 1);
             m_legendColumns = 1;
             return;
@@ -166,7 +166,7 @@ void FrameLayouter::placeLegend()
     }
     double bestHidden = std::numeric_limits<double>::max();
     if (!m_cache.legendCoverage)
-        m_cache.legendCoverage = placer.coverageMap(legendArea(map), 10, 10);
+        m_cache.legendCoverage = placer.coverageMap(legendArea(map), 10, 10, &m_beforeLabels);
     const CoverageMap &coverage = *m_cache.legendCoverage;
     for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
         const LegendLayout probe =

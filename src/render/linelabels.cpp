@@ -13,19 +13,22 @@ namespace rooflab {
 
 namespace {
 
-// Where along a slope of `length` pixels its label of width `w` may go (fractions of the
-// length), best first: at 0.7, towards the ridge, where only points of high intensity come
-// (most sit low on the slope); then ever further from it in steps of an eighth of the
-// label, so that a label a point pushes off its place moves no further than it must.
-QVarLengthArray<double, 64> slopeLabelSpots(double length, double w)
+// Where along a slope of `length` pixels the centre of its label of width `w` may go
+// (pixels from the slope's low end), best first: at 70%, towards the ridge, where only
+// points of high intensity come (most sit low on the slope); then ever further from it,
+// both ways, in steps of a quarter of the label, so that a label a point pushes off its
+// place moves no further than it must. Every place keeps the label 4 px inside the line.
+QVarLengthArray<double, 32> slopeLabelSpots(double length, double w)
 {
-    constexpr double best = 0.7;
-    QVarLengthArray<double, 64> spots{best};
-    const double step = std::max(8.0, w / 8) / length;
-    for (int i = 1; spots.size() < 63 && (best - i * step > 0 || best + i * step < 1); ++i) {
-        if (best + i * step < 1)
+    const double lowest = w / 2 + 4, highest = length - w / 2 - 4;
+    const double best = std::clamp(0.7 * length, lowest, highest);
+    const double step = std::max(8.0, w / 4);
+    QVarLengthArray<double, 32> spots{best};
+    for (int i = 1; spots.size() < 31 && (best - i * step >= lowest || best + i * step <= highest);
+         ++i) {
+        if (best + i * step <= highest)
             spots.append(best + i * step);
-        if (best - i * step > 0)
+        if (best - i * step >= lowest)
             spots.append(best - i * step);
     }
     return spots;
@@ -93,9 +96,8 @@ void FrameLayouter::placeSlopeLabels()
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
         bool placed = false;
-        for (double t : slopeLabelSpots(length, w)) {
+        for (double along : slopeLabelSpots(length, w)) {
             for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
-                const double along = std::clamp(t * length, w / 2 + 4, length - w / 2 - 4);
                 const QPointF centre = a + dir * along + up * offset;
                 QList<QRectF> boxes;
                 for (int i = 0; i < parts; ++i) {

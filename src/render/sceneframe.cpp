@@ -9,10 +9,10 @@ namespace rooflab {
 
 namespace {
 
-// Passes at most: a pass that hands out numbers or sends line labels to the legend
-// lengthens it, so the next one lays out around the longer legend (numbers it hands out
-// still reach the legend at the end).
-constexpr int maxPasses = 3;
+// Passes at most: a pass that hands out numbers (or sends other line labels to the legend
+// than it assumed) lengthens the legend, so the next one lays out around the longer legend
+// (what that one hands out still reaches the legend at the end).
+constexpr int maxPasses = 2;
 
 } // namespace
 

@@ -75,6 +75,23 @@ public:
         return true;
     }
 
+    // True when `test(index)` holds for an item listed in a cell `box` touches; an item in
+    // several of those cells may be tested more than once (cheaper than telling, for a test
+    // that stops at the first hit).
+    template <typename Test> bool any(const QRectF &box, Test test) const
+    {
+        const Span s = span(box);
+        for (int y = s.y0; y <= s.y1; ++y) {
+            for (int x = s.x0; x <= s.x1; ++x) {
+                for (int index : m_cells[static_cast<size_t>(y * m_columns + x)]) {
+                    if (test(index))
+                        return true;
+                }
+            }
+        }
+        return false;
+    }
+
     // The same for the cells a segment passes through.
     template <typename Visit> bool visitAlong(const QLineF &segment, Visit visit) const
     {

@@ -12,6 +12,7 @@
 #include <QTransform>
 
 #include <cmath>
+#include <numbers>
 
 using namespace rooflab;
 
@@ -73,15 +74,40 @@ QPointF centreOf(const PlacedText &t)
     return t.angle != 0 ? t.origin : t.rect.center();
 }
 
-// The area a label takes: its box, turned about its origin for a text along a slope.
+// The area a label takes: its box; for a text along a slope, the boxes the layout keeps
+// for it (linelabels.cpp): the text cut into pieces h / 2 long, each piece's bounding box.
 QPolygonF areaOf(const PlacedText &t)
 {
     if (t.angle == 0)
         return QPolygonF(t.rect);
-    QTransform turn;
-    turn.translate(t.origin.x(), t.origin.y());
-    turn.rotate(t.angle);
-    return turn.map(QPolygonF(t.rect));
+    const double w = t.rect.width(), h = t.rect.height();
+    const double radians = t.angle * std::numbers::pi / 180;
+    const QPointF dir(std::cos(radians), std::sin(radians));
+    const int parts = static_cast<int>(std::ceil(w / (h / 2)));
+    const double pw = w / parts;
+    const QSizeF box(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
+                     pw * std::abs(dir.y()) + h * std::abs(dir.x()));
+    QPolygonF area;
+    for (int i = 0; i < parts; ++i) {
+        const QPointF c = t.origin + dir * ((i + 0.5) * pw - w / 2);
+        area = area.united(QPolygonF(QRectF(c - QPointF(box.width() / 2, box.height() / 2), box)));
+    }
+    return area;
+}
+
+// True when `a` (its box or its leader line) and `b`'s box share some area: where `b` is,
+// `a` could not be (a leader line may not cut through text either).
+bool inTheWayOf(const PlacedText &a, const PlacedText &b)
+{
+    const QPolygonF box = areaOf(b);
+    if (areaOf(a).intersects(box))
+        return true;
+    if (!a.leader)
+        return false;
+    const QLineF &l = a.leaderLine;
+    const QPointF across = QPointF(-l.dy(), l.dx()) / std::max(1e-9, l.length()); // 1 px
+    return box.intersects(
+        QPolygonF({l.p1() + across, l.p2() + across, l.p2() - across, l.p1() - across}));
 }
 
 // The labels of a frame by key; a key may come more than once (a group whose points lie
@@ -130,12 +156,61 @@ bool placeTaken(const SceneModel &model, const SceneFrame &frame, const PlacedTe
     return false;
 }
 
+// True when nothing of `frame` but `self` is where `place` would go: no marker, no roof or
+// slope line within 3 px (for a box not along a slope), not the legend, no other text or
+// leader line, inside the plot. What the layout asks of a place.
+bool freeAt(const SceneModel &model, const SceneFrame &frame, const PlacedText &place,
+            const PlacedText *self)
+{
+    const QPolygonF area = areaOf(place);
+    if (!frame.map.rect.contains(area.boundingRect()))
+        return false;
+    if (frame.legend.rect.isValid() &&
+        area.intersects(QPolygonF(frame.legend.rect.adjusted(-4, -4, 4, 4))))
+        return false;
+    for (const PlacedText &other : frame.texts) {
+        if (&other != self && (inTheWayOf(other, place) || inTheWayOf(place, other)))
+            return false;
+    }
+    return !placeTaken(model, frame, place);
+}
+
+// How far a label's points moved from `f0` to `f1` (their mean step in pixels); a label of
+// a line, whose line stays, did not move.
+QPointF motionOf(const SceneModel &model, const SceneFrame &f0, const SceneFrame &f1,
+                 const PlacedText &t)
+{
+    QPointF sum;
+    int count = 0;
+    for (int g : t.groups) {
+        for (int i : model.groups.value(g).points) {
+            if (i < f0.pointPixels.size() && i < f1.pointPixels.size()) {
+                sum += f1.pointPixels.at(i) - f0.pointPixels.at(i);
+                ++count;
+            }
+        }
+    }
+    return count > 0 ? sum / count : QPointF();
+}
+
+// `t` moved by `d`, its leader line (if any) with it.
+PlacedText movedBy(PlacedText t, const QPointF &d)
+{
+    t.rect.translate(t.angle == 0 ? d : QPointF());
+    t.origin += t.angle == 0 ? QPointF() : d;
+    t.leaderLine.translate(d);
+    return t;
+}
+
 // A label that moved more than `maxMove` pixels from step `k - 1` to step `k`.
 struct Jump
 {
     QString text;
     bool lineLabel = false; // a roof, slope, ridge, batch or zone text, not a point's
     double moved = 0;
+    // Its place (moved with its points) was no longer free at the new step, or the place it
+    // took was not free at the old one: something displaced it, it did not just flip.
+    bool displaced = false;
 };
 
 // The labels present at both steps (same key; of several with one key, the nearest) that
@@ -155,10 +230,15 @@ QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, const Scene
     for (const PlacedText &t : f1.texts) {
         if (t.text.isEmpty())
             continue;
+        // Of several labels with one key (a group labelled point by point), the one whose
+        // markers are nearest: a leader line ends on them, else the label is next to them.
+        const auto anchorOf = [](const PlacedText &p) {
+            return p.leader ? p.leaderLine.p2() : centreOf(p);
+        };
         const PlacedText *was = nullptr;
         for (const PlacedText *candidate : before.values(keyOf(t))) {
-            if (!was || QLineF(centreOf(*candidate), centreOf(t)).length() <
-                            QLineF(centreOf(*was), centreOf(t)).length())
+            if (!was || QLineF(anchorOf(*candidate), anchorOf(t)).length() <
+                            QLineF(anchorOf(*was), anchorOf(t)).length())
                 was = candidate;
         }
         if (!was)
@@ -174,8 +254,8 @@ QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, const Scene
             if (move.excused)
                 continue;
             for (const Move &other : std::as_const(moves)) {
-                if (other.excused && (areaOf(*move.was).intersects(areaOf(*other.now)) ||
-                                      areaOf(*move.now).intersects(areaOf(*other.was)))) {
+                if (other.excused &&
+                    (inTheWayOf(*other.now, *move.was) || inTheWayOf(*move.now, *other.was))) {
                     move.excused = more = true;
                     break;
                 }
@@ -191,8 +271,21 @@ QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, const Scene
         const PlacedText &t = *move.now;
         const bool point = t.style == TextStyle::Point || t.style == TextStyle::SelectedPoint ||
                            t.style == TextStyle::Badge;
+        // The anchor's motion: exact where a leader line ends on it, else its points' mean.
+        const QPointF d = t.leader && move.was->leader
+                              ? t.leaderLine.p2() - move.was->leaderLine.p2()
+                              : motionOf(m1, f0, f1, t);
+        // The layout's places sit around the markers' bounds, which change shape by up to a
+        // step's motion (6 px) when its points move apart: a place is judged with that slack.
+        const auto slack = [](PlacedText p) {
+            if (p.angle == 0)
+                p.rect.adjust(-6, -6, 6, 6);
+            return p;
+        };
+        const bool displaced = !freeAt(m1, f1, slack(movedBy(*move.was, d)), &t) ||
+                               !freeAt(m0, f0, slack(movedBy(t, -d)), move.was);
         jumps.append({t.text.left(24).replace(QLatin1Char('\n'), QLatin1Char('/')), !point,
-                      QLineF(centreOf(*move.was), centreOf(t)).length()});
+                      QLineF(centreOf(*move.was), centreOf(t)).length(), displaced});
     }
     return jumps;
 }
@@ -231,40 +324,50 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     }
     const AxisMapping map{plot, range.xMin, range.xMax, range.yMin, range.yMax};
     // A label present in two neighbouring steps (same kind, same text, same points) moves at
-    // most 30 px, while its points move less than 6 px. Two exceptions, both where points
+    // most 30 px, while its points move less than 6 px. The exceptions, all where points
     // crowd: a label that regroups (its points merge into a label with others, or leave
-    // one) has another text on the other side of the step, so it is not compared; and a
-    // label whose place a point's marker took (its place at one step is covered by a marker
-    // at the other) must step aside, maybe over the marker. A label pushed by another label
-    // is not excused.
+    // one) has another text on the other side of the step, so it is not compared; a label
+    // whose place a point's marker or a roof line took (its place at one step is covered at
+    // the other: its own points moved it onto the line) must step aside, maybe over the
+    // marker; and so must a label whose place such a label took. A label pushed about by
+    // another label's own small steps is not excused.
     constexpr double maxMove = 30;
     QList<SceneFrame> frames;
     for (const SceneModel &model : std::as_const(models))
         frames.append(SceneFrame::layout(model, map, {}));
     int compared = 0, excused = 0;
-    QStringList lineJumps, pointJumps;
+    QStringList lineJumps, pointJumps, flips;
     for (qsizetype k = 1; k < models.size(); ++k) {
         for (const Jump &jump : jumpsBetween(models.at(k - 1), frames.at(k - 1), models.at(k),
                                              frames.at(k), maxMove, &compared, &excused)) {
-            (jump.lineLabel ? lineJumps : pointJumps)
-                .append(QStringLiteral("batch %1 -> %2: \"%3\" moved %4 px")
-                            .arg(batches.at(k - 1), 0, 'f', 2)
-                            .arg(batches.at(k), 0, 'f', 2)
-                            .arg(jump.text)
-                            .arg(jump.moved, 0, 'f', 1));
+            const QString what = QStringLiteral("batch %1 -> %2: \"%3\" moved %4 px")
+                                     .arg(batches.at(k - 1), 0, 'f', 2)
+                                     .arg(batches.at(k), 0, 'f', 2)
+                                     .arg(jump.text)
+                                     .arg(jump.moved, 0, 'f', 1);
+            (jump.lineLabel ? lineJumps : pointJumps).append(what);
+            if (!jump.displaced)
+                flips.append(what);
         }
     }
     qDebug("%d label moves compared, %d stepped aside for a marker, %d line label jumps, %d "
-           "point label jumps",
-           compared, excused, int(lineJumps.size()), int(pointJumps.size()));
+           "point label jumps, %d not displaced",
+           compared, excused, int(lineJumps.size()), int(pointJumps.size()), int(flips.size()));
+    // Whatever else: a label leaves its place only when that place is no longer free (or
+    // takes one that was not free before). A jump of neither kind would be a layout that
+    // flips by itself, as a global score does.
+    QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
+    if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
+        qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
     // Known to miss, left for a later change (docs/labels.md, "What is not stable yet"): with
-    // four devices a ridge or slope label still changes side once in the sweep when a
-    // neighbouring line label, itself lifted by a point, takes its place.
+    // four devices a ridge or slope label still changes side once in the sweep, pushed by a
+    // neighbouring line label's small step.
     if (devices.size() == 4)
         QEXPECT_FAIL("", "a line label still changes side once with four devices", Continue);
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Known to miss: a point label takes the first free place of its fixed list, and a place
-    // another label's 4 px step blocks or frees sends it to the next one, 40 to 300 px away.
+    // another label's few-pixel step blocks or frees sends it to the next one, 30 to 300 px
+    // away (most often the three-line label of a model's GEMMs, on its leader rings).
     QEXPECT_FAIL("", "point labels still jump when a neighbouring label blocks their place",
                  Continue);
     QVERIFY2(pointJumps.isEmpty(), qPrintable(pointJumps.mid(0, 20).join(QLatin1Char('\n'))));
