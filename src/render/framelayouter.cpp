@@ -19,6 +19,7 @@ constexpr int wideSearchUnits = crowding.wideSearchUnits;
 constexpr int maxLongLeaders = crowding.maxLongLeaders;
 // A number may go anywhere.
 constexpr double anywhere = std::numeric_limits<double>::infinity();
+
 // The box a placed text covers: for a text along a slope, its turned box's bounds.
 QRectF boundsOf(const PlacedText &t)
 {
