@@ -1,13 +1,16 @@
 #include "catalog.h"
+#include "chartexport.h"
 #include "labelplacer.h"
 #include "rooflinechart.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
 
+#include <QFile>
 #include <QHash>
 #include <QMultiHash>
 #include <QPolygonF>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTransform>
 
@@ -436,6 +439,25 @@ void TestLabelStability::sameStateGivesTheSameLayout()
         QVERIFY(travelled.viewRange() == direct.viewRange());
         QVERIFY(travelled.grabImage(QSize(900, 600)) == direct.grabImage(QSize(900, 600)));
     }
+
+    // Exported to a file, before and after other states were exported: the same bytes.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto exported = [&](double batch) {
+        ImageExport request;
+        request.path = dir.filePath(QStringLiteral("batch-%1.svg").arg(batch));
+        request.format = QStringLiteral("svg");
+        QString error;
+        if (!exportChart(analysisAt(batch), options, request, &error))
+            return error.toUtf8();
+        QFile file(request.path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    const QByteArray first300 = exported(300);
+    QVERIFY(first300.startsWith("<?xml"));
+    exported(1);
+    exported(1000);
+    QVERIFY(exported(300) == first300);
 }
 
 QTEST_MAIN(TestLabelStability)
