@@ -16,15 +16,16 @@ namespace {
 // Where along a slope of `length` pixels the centre of its label of width `w` may go
 // (pixels from the slope's low end), best first: at 70%, towards the ridge, where only
 // points of high intensity come (most sit low on the slope); then ever further from it,
-// both ways, in steps of a quarter of the label, so that a label a point pushes off its
-// place moves no further than it must. Every place keeps the label 4 px inside the line.
-QVarLengthArray<double, 32> slopeLabelSpots(double length, double w)
+// both ways, in steps of a quarter of the label (seven each way at most: a slope that
+// crowded sends its label to the legend), so that a label a point pushes off its place
+// moves no further than it must. Every place keeps the label 4 px inside the line.
+QVarLengthArray<double, 16> slopeLabelSpots(double length, double w)
 {
     const double lowest = w / 2 + 4, highest = length - w / 2 - 4;
     const double best = std::clamp(0.7 * length, lowest, highest);
     const double step = std::max(8.0, w / 4);
-    QVarLengthArray<double, 32> spots{best};
-    for (int i = 1; spots.size() < 31 && (best - i * step >= lowest || best + i * step <= highest);
+    QVarLengthArray<double, 16> spots{best};
+    for (int i = 1; spots.size() < 15 && (best - i * step >= lowest || best + i * step <= highest);
          ++i) {
         if (best + i * step <= highest)
             spots.append(best + i * step);
