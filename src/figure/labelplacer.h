@@ -1,5 +1,9 @@
 #pragma once
 
+#include "coveragemap.h"
+#include "labelgeometry.h"
+#include "spatialgrid.h"
+
 #include <QLineF>
 #include <QList>
 #include <QPointF>
@@ -36,39 +40,6 @@ struct LabelPlacement
     QLineF leaderLine;
 };
 
-// What boxes put anywhere in an area would hide, as a summed raster: a box of any size
-// is weighed in four look-ups, so every place can be tried (made by LabelPlacer).
-class CoverageMap
-{
-public:
-    // Where a box of `size` hides the least: the first of `preferred` (top-left corners)
-    // that hides nothing, else the place hiding nothing nearest to one of them, else the
-    // place hiding the least. `hidden` gets what it hides (0: nothing).
-    QPointF leastCovered(const QSizeF &size, const QList<QPointF> &preferred, double *hidden) const;
-
-private:
-    friend class LabelPlacer;
-    double sumAt(int x, int y) const
-    {
-        return m_sum[static_cast<size_t>(y) * static_cast<size_t>(m_columns + 1) +
-                     static_cast<size_t>(x)];
-    }
-    int cellX(double x) const
-    {
-        return std::clamp(static_cast<int>(std::floor((x - m_area.left()) / m_cell)), 0,
-                          m_columns - 1);
-    }
-    int cellY(double y) const
-    {
-        return std::clamp(static_cast<int>(std::floor((y - m_area.top()) / m_cell)), 0, m_rows - 1);
-    }
-
-    QRectF m_area;
-    double m_cell = 8;
-    int m_columns = 1, m_rows = 1;
-    std::vector<double> m_sum; // (columns + 1) x (rows + 1), row by row
-};
-
 // Greedy placement of text boxes so that none overlaps another, an obstacle (markers, the
 // legend) or a line segment (the roofs). Each label takes the first free candidate position
 // around its anchor: next to it, then further out with a leader line, and when the request
@@ -79,6 +50,13 @@ class LabelPlacer
 public:
     explicit LabelPlacer(const QRectF &bounds, double cellSize = 32);
 
+    // A point to return to: rollback() takes back everything added after it, and coverage()
+    // may look only at what came before it.
+    struct Mark
+    {
+        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
+    };
+
     // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
     // (the legend), while they may cross a marker.
     void addObstacle(const QRectF &rect, bool blocksLeaders = false);
@@ -88,17 +66,16 @@ public:
     // True when `rect` lies inside the bounds and touches no obstacle, segment or label.
     bool isFree(const QRectF &rect) const;
 
-    // How much `rect` would cover: obstacles and labels it touches, segments it crosses.
-    int overlapScore(const QRectF &rect) const;
-
     // How much `rect` would hide, for choosing the least bad place: `perBox` for every
     // obstacle or label it touches plus the length (pixels) of the segments inside it.
-    // 0: it hides nothing.
-    double coverage(const QRectF &rect, double perBox) const;
+    // 0: it hides nothing. With `upTo`, only what was added before that mark counts.
+    double coverage(const QRectF &rect, double perBox, const Mark *upTo = nullptr) const;
 
     // A raster of `area` saying what a box put there would hide (see CoverageMap), with
-    // obstacles and labels weighing `perBoxCell` per `cell`-sized cell and lines 1.
-    CoverageMap coverageMap(const QRectF &area, double cell, double perBoxCell) const;
+    // obstacles and labels weighing `perBoxCell` per `cell`-sized cell and lines 1; with
+    // `upTo`, of what was added before that mark.
+    CoverageMap coverageMap(const QRectF &area, double cell, double perBoxCell,
+                            const Mark *upTo = nullptr) const;
 
     // Finds a place for one label and reserves it; `placed` is false when none is free.
     LabelPlacement place(const LabelRequest &request);
@@ -107,11 +84,6 @@ public:
     // are free; `ownLine` may be touched. Returns false and reserves nothing otherwise.
     bool placeParts(const QList<QRectF> &parts, const QLineF &ownLine);
 
-    // A point to return to: rollback() takes back everything added after it.
-    struct Mark
-    {
-        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
-    };
     Mark mark() const;
     void rollback(const Mark &mark);
 
@@ -119,32 +91,12 @@ public:
     const QList<QRectF> &placedRects() const { return m_placed; }
 
     // True when the segment crosses the rectangle (both in the same pixel space).
-    static bool segmentHitsRect(const QLineF &segment, const QRectF &rect);
-    // The length of the part of the segment inside the rectangle.
-    static double clippedLength(const QLineF &segment, const QRectF &rect);
+    static bool segmentHitsRect(const QLineF &segment, const QRectF &rect)
+    {
+        return segmentCrossesRect(segment, rect);
+    }
 
 private:
-    struct Segment
-    {
-        QLineF line;
-        double clearance;
-        QRectF bounds;
-        double length; // line.length(), worked out once
-    };
-
-    // The segment's parameter range [from, to] inside `rect`; false when it misses it.
-    static bool clip(const QLineF &segment, const QRectF &rect, double *from, double *to);
-    void insertRect(const QRectF &rect, int index);
-    int cellColumn(double x) const
-    {
-        return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
-                          m_columns - 1);
-    }
-    int cellRow(double y) const
-    {
-        return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0,
-                          m_rows - 1);
-    }
     // m_bounds.contains(rect), inlined for the hot loops (the same comparisons as Qt's when
     // both have positive sizes, else Qt's own).
     bool inBounds(const QRectF &rect) const
@@ -155,9 +107,11 @@ private:
         return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
                rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
     }
+    void reserve(const QRectF &label);
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
     bool leaderFree(const QLineF &leader) const;
+    bool labelsFree(const QLineF &leader) const;
     bool runsAlongALine(const QLineF &leader) const;
     // A place to try: a top-left corner, and whether it needs a leader line.
     using Candidate = std::pair<QPointF, bool>;
@@ -166,26 +120,18 @@ private:
     // Distance squared (in grid steps) and top-left corner of the places on one ring.
     using Spots = std::vector<std::pair<double, QPointF>>;
     void wideRing(const LabelRequest &request, int ring, Spots *spots) const;
-    bool labelsFree(const QLineF &leader) const;
-    template <typename Visit> void forEachRectNear(const QRectF &rect, Visit visit) const;
     bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
                     LabelPlacement *placement);
 
     QRectF m_bounds;
-    double m_cell;
-    int m_columns = 1, m_rows = 1;
-    std::vector<std::vector<int>> m_grid;        // rect indices per cell
-    std::vector<std::vector<int>> m_segmentGrid; // segment indices per cell
-    QList<QRectF> m_rects;                       // obstacles and placed labels
-    std::vector<char> m_rectIsLabel;             // per rect: a placed label (not an obstacle)
+    QList<QRectF> m_rects;           // obstacles and placed labels
+    std::vector<char> m_rectIsLabel; // per rect: a placed label (not an obstacle)
     QList<QRectF> m_placed;
-    QList<Segment> m_segments;
+    QList<LineObstacle> m_segments;
     QList<QRectF> m_leaderBlockers;
-    QList<QSizeF> m_noRoom;               // boxes that found no room anywhere
-    mutable std::vector<unsigned> m_seen; // per rect: the query that last counted it
-    mutable unsigned m_query = 0;
-    mutable std::vector<unsigned> m_segmentSeen; // per segment: the query that last checked it
-    mutable unsigned m_segmentQuery = 0;
+    QList<QSizeF> m_noRoom; // boxes that found no room anywhere
+    // The one spatial index of the placer: where the boxes and where the lines are.
+    SpatialGrid m_boxGrid, m_lineGrid;
 };
 
 } // namespace rooflab

@@ -1,5 +1,6 @@
 #include "labelunits.h"
 
+#include "labellimits.h"
 #include "textcache.h"
 
 #include <algorithm>
@@ -9,12 +10,10 @@ namespace rooflab {
 
 namespace {
 
-// A group whose markers span more than this many pixels is labelled point by point.
-constexpr double maxGroupSpan = 70;
-// Markers closer than this (pixels) share one label.
-constexpr double touchDistance = 3;
-// A merged label lists at most this many names; more make several labels.
-constexpr int maxLines = 8;
+// The limits this file applies (labellimits.h).
+constexpr double maxGroupSpan = crowding.maxGroupSpan;
+constexpr double touchDistance = crowding.touchDistance;
+constexpr int maxLines = crowding.maxMergedNames;
 
 // One unit per group (or per point when the group's markers lie far apart); `groupIndex`
 // maps the listed groups to their index in the model.
@@ -153,7 +152,7 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
                                  int *skipped)
 {
     *skipped = 0;
-    if (model.groups.size() > crowdedGroupCount) {
+    if (model.groups.size() > crowding.crowdedGroups) {
         // Far too many to label: only the selected group, found without boxing the rest.
         QList<SceneGroup> selected;
         QList<int> selectedIndex;

@@ -1,6 +1,8 @@
 // Benchmark (not a test): the time from a new Analysis (a batch change) to a finished
 // replot of the window's chart, offscreen at 1600 x 1000, for 8 devices x 40 operators and
-// for 10,000 points. Build in Release; run through scripts/bench-chart.sh.
+// for 10,000 points, and the label layout's share of it. Build in Release; run through
+// scripts/bench-chart.sh. Each case ends in one summary line
+// "bench: NAME median_ms=X p90_ms=Y" (NAME says "ops" or "points"), the lines to compare.
 // Usage: bench_chart_replot [ITERATIONS] [CASE]; CASE (a part of a case's name, say "x 40"
 // or "x 1000") runs only the matching cases, for a profiler.
 
@@ -53,6 +55,7 @@ QList<OperatorSpec> syntheticOperators(int count)
 struct Case
 {
     QString name;
+    QString id; // the summary lines' NAME stem: "8dev_40ops"
     QStringList devices;
     QList<OperatorSpec> operators;
 };
@@ -156,6 +159,13 @@ void run(const Catalog &catalog, const Case &c, int iterations, QTextStream &out
     };
     out << "  CPU medians of the parts: scene model " << part(build) << ", label layout "
         << part(layout) << ", full replot alone " << part(replot) << "\n";
+    const auto line = [&](const QString &name, const QList<double> &values) {
+        out << "bench: " << name
+            << " median_ms=" << QString::number(percentile(values, 0.5), 'f', 2)
+            << " p90_ms=" << QString::number(percentile(values, 0.9), 'f', 2) << "\n";
+    };
+    line(QStringLiteral("replot_") + c.id, times);
+    line(QStringLiteral("label_layout_") + c.id, layout);
     out.flush();
 }
 
@@ -184,10 +194,14 @@ int main(int argc, char **argv)
     QStringList ten = eight;
     ten << QStringLiteral("h100-pcie") << QStringLiteral("gb200");
     const QList<Case> cases = {
-        {QStringLiteral("8 devices x 40 operators"), eight, forty},
+        {QStringLiteral("8 devices x 40 operators"), QStringLiteral("8dev_40ops"), eight, forty},
         // The floor: QCustomPlot's axes, grid and paint buffers with nothing of ours on them.
-        {QStringLiteral("empty chart (axes and grid only)"), {}, {}},
-        {QStringLiteral("10 devices x 1000 operators"), ten, syntheticOperators(1000)}};
+        {QStringLiteral("empty chart (axes and grid only)"),
+         QStringLiteral("empty_0points"),
+         {},
+         {}},
+        {QStringLiteral("10 devices x 1000 operators"), QStringLiteral("10000points"), ten,
+         syntheticOperators(1000)}};
     const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     for (const Case &c : cases) {
         if (only.isEmpty() || c.name.contains(only))

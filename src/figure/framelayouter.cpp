@@ -1,0 +1,201 @@
+#include "framelayouter.h"
+
+#include "labellimits.h"
+#include "textcache.h"
+
+#include <QTransform>
+
+#include <algorithm>
+#include <limits>
+
+namespace rooflab {
+
+namespace {
+
+// The limits this file applies (labellimits.h).
+constexpr int maxLabelUnits = crowding.maxLabelUnits;
+constexpr double labelReach = crowding.labelReach;
+constexpr int wideSearchUnits = crowding.wideSearchUnits;
+constexpr int maxLongLeaders = crowding.maxLongLeaders;
+// A number may go anywhere.
+constexpr double anywhere = std::numeric_limits<double>::infinity();
+
+// The box a placed text covers: for a text along a slope, its turned box's bounds.
+QRectF boundsOf(const PlacedText &t)
+{
+    if (t.angle == 0)
+        return t.rect;
+    QTransform turn;
+    turn.translate(t.origin.x(), t.origin.y());
+    turn.rotate(t.angle);
+    return turn.mapRect(t.rect);
+}
+
+} // namespace
+
+bool FrameLayouter::run()
+{
+    addLineObstacles();
+    addMarkerObstacles();
+    // The legend where it hides no line and no point: what it avoids does not depend on
+    // the labels, so it stays in its corner while labels come and go. It lists the line
+    // labels that find no room on their line, so those go in first; if the legend then
+    // covers some of them, they are placed again around it.
+    m_beforeLabels = placer.mark();
+    const qsizetype textsBefore = f.texts.size();
+    placeLineLabels();
+    const QList<int> slopesMissing = m_slopeLabelMissing, roofsMissing = m_roofLabelMissing;
+    placeLegend();
+    const QRectF legendArea = f.legend.rect.adjusted(-legendClearance, -legendClearance,
+                                                     legendClearance, legendClearance);
+    const bool covers =
+        !f.legend.rect.isEmpty() &&
+        std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
+                    [&](const PlacedText &t) { return boundsOf(t).intersects(legendArea); });
+    if (covers) {
+        placer.rollback(m_beforeLabels);
+        f.texts.resize(textsBefore);
+    }
+    if (!f.legend.rect.isEmpty())
+        placer.addObstacle(legendArea, true);
+    if (covers)
+        placeLineLabels();
+    placePointLabels();
+    // The legend lists other line labels than it should (those it pushed off their line
+    // find no room elsewhere): lay out again, with the legend these ask for.
+    return m_newNumbers || m_slopeLabelMissing != slopesMissing ||
+           m_roofLabelMissing != roofsMissing;
+}
+
+void FrameLayouter::placeLineLabels()
+{
+    m_slopeLabelMissing.clear();
+    m_roofLabelMissing.clear();
+    placeSlopeLabels();
+    placeRoofLabels();
+    placeRidgeLabels();
+    placeBatchMarks();
+    placeZoneCaptions(); // before the point labels, which would push them about
+}
+
+void FrameLayouter::addLineObstacles()
+{
+    for (const SceneSlope &slope : m.slopes) {
+        if (const auto s = visibleSlope(slope, map))
+            placer.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
+    }
+    for (const SceneRoof &roof : m.roofs) {
+        if (const auto s = visibleRoof(roof, map))
+            placer.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
+        if (!roof.ghost)
+            placer.addObstacle(
+                QRectF(pixel(roof.ridge, roof.peak) - QPointF(5, 5), QSizeF(10, 10)));
+    }
+    if (m.zoneRoof >= 0 && m.options.showZones) {
+        const SceneRoof &roof = m.roofs.at(m.zoneRoof);
+        const QPointF corner = pixel(roof.ridge, roof.peak);
+        placer.addObstacle(QLineF(corner, QPointF(corner.x(), map.rect.bottom())), 2);
+    }
+}
+
+void FrameLayouter::addMarkerObstacles()
+{
+    for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
+        const QPointF &p = f.pointPixels.at(i);
+        const double half = f.pointSize(m.points.at(i)) / 2 + 1;
+        placer.addObstacle(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half));
+    }
+}
+
+void FrameLayouter::addText(const LabelPlacement &placement, const QString &text, TextStyle style,
+                            const QColor &color, const QList<int> &groups)
+{
+    PlacedText t{text, placement.rect, style, color, placement.leader, placement.leaderLine, 0,
+                 {},   groups};
+    f.texts.append(t);
+}
+
+bool FrameLayouter::tryPlace(const LabelRequest &request, const QString &text, TextStyle style,
+                             const QColor &color, const QList<int> &groups)
+{
+    const LabelPlacement placement = placer.place(request);
+    if (placement.placed)
+        addText(placement, text, style, color, groups);
+    return placement.placed;
+}
+// The number a unit already has (from an earlier pass), or 0.
+int FrameLayouter::numberOf(const LabelUnit &unit) const
+{
+    for (qsizetype i = 0; i < f.numbered.size(); ++i) {
+        if (f.numbered.at(i).groups == unit.groups)
+            return static_cast<int>(i + 1);
+    }
+    return 0;
+}
+
+void FrameLayouter::placePointLabels()
+{
+    if (!m_cache.units)
+        m_cache.units = buildLabelUnits(m, f.pointPixels, map.rect, f.markerSize, maxLabelUnits,
+                                        &m_cache.skipped);
+    const QList<LabelUnit> &units = *m_cache.units;
+    f.unlabelled += m_cache.skipped;
+    // Each label next to its markers or not far off with a leader line; those that find no
+    // room become numbers anywhere on the chart, or as a last resort labels with a long
+    // leader line.
+    QList<LabelUnit> failed;
+    for (const LabelUnit &unit : units) {
+        if (numberOf(unit) > 0) { // numbered in an earlier pass: stays numbered
+            failed.append(unit);
+            continue;
+        }
+        const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
+        LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        // The selected point's name is worth a longer leader line rather than a number.
+        request.reach = unit.selected                     ? 2 * labelReach
+                        : units.size() <= wideSearchUnits ? labelReach
+                                                          : 0;
+        if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
+            failed.append(unit);
+    }
+    int longLeaders = 0;
+    for (const LabelUnit &unit : std::as_const(failed)) {
+        if (placeBadge(unit))
+            continue;
+        const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
+        LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        request.reach = anywhere;
+        if (numberOf(unit) > 0 || longLeaders++ >= maxLongLeaders ||
+            !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
+            ++f.unlabelled;
+    }
+}
+
+bool FrameLayouter::placeBadge(const LabelUnit &unit)
+{
+    // A label that found no room becomes a number, spelled out in the legend, as many as the
+    // legend has room for in one column.
+    if (!m.options.showLegend)
+        return false;
+    const int number = numberOf(unit);
+    int lines = 0;
+    if (number == 0) {
+        lines = static_cast<int>(legendLinesOf(unit.text).size());
+        if (m_numberLines + lines > numberLineBudget())
+            return false;
+    }
+    const int shown = number > 0 ? number : static_cast<int>(f.numbered.size() + 1);
+    const QString text = QString::number(shown);
+    LabelRequest request{unit.anchor, boxed(TextCache::size(m.fonts.badge, text)), {}, true, {}};
+    request.reach = anywhere;
+    if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground, unit.groups))
+        return false;
+    if (number == 0) {
+        f.numbered.append({unit.groups, unit.text});
+        m_numberLines += lines;
+        m_newNumbers = true;
+    }
+    return true;
+}
+
+} // namespace rooflab

@@ -1,0 +1,109 @@
+#pragma once
+
+// The label layout of one frame, pass by pass (sceneframe.cpp runs the passes): what goes
+// in first and what avoids what (docs/labels.md). Split by subject: the passes and point
+// labels in framelayouter.cpp, the legend in legendplacement.cpp, the labels of lines in
+// linelabels.cpp.
+
+#include "coveragemap.h"
+#include "labelplacer.h"
+#include "labelunits.h"
+#include "sceneframe.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <optional>
+
+namespace rooflab {
+
+// Space kept between the legend and anything it must not cover.
+inline constexpr double legendClearance = 4;
+
+// A text's size with its padding (textPadX, textPadY).
+inline QSizeF boxed(const QSizeF &size)
+{
+    return {size.width() + 2 * textPadX, size.height() + 2 * textPadY};
+}
+
+// What every pass of one frame's layout works out alike, kept from the first pass: the
+// label units (same points, same pixels) and the raster the legend is placed on (the legend
+// goes in first, on the same lines and markers every pass).
+struct PassCache
+{
+    std::optional<QList<LabelUnit>> units;
+    int skipped = 0;
+    std::optional<CoverageMap> legendCoverage;
+    QHash<QString, QStringList> legendLines; // FrameLayouter::legendLinesOf() per text
+};
+
+// Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point
+// labels, each taking the first free place of its own list (docs/labels.md).
+class FrameLayouter
+{
+public:
+    // `unlabelledBefore`: labels left out in the previous pass (the legend says how many).
+    FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
+                  PassCache &cache)
+        : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2)),
+          m_unlabelledBefore(unlabelledBefore), m_cache(cache)
+    {
+    }
+
+    // Lays everything out. Labels that find no room get a number badge and a legend line;
+    // returns true when the legend this pass assumed is not the one it needs (new numbers,
+    // or other line labels that found no room and go to the legend): lay out again.
+    bool run();
+
+    // The legend of the last pass with only the numbers that found room for their badge
+    // and the final count of labels left out, kept in its corner.
+    void finishLegend();
+
+private:
+    QPointF pixel(double x, double y) const { return map.toPixel(x, y); }
+
+    void addLineObstacles();
+    void addMarkerObstacles();
+
+    void addText(const LabelPlacement &placement, const QString &text, TextStyle style,
+                 const QColor &color, const QList<int> &groups = {});
+    bool tryPlace(const LabelRequest &request, const QString &text, TextStyle style,
+                  const QColor &color, const QList<int> &groups = {});
+
+    // The number a unit already has (from an earlier pass), or 0.
+    int numberOf(const LabelUnit &unit) const;
+
+    // The legend of this pass, where it hides no line and no point (legendplacement.cpp).
+    void placeLegend();
+    QStringList legendLinesOf(const QString &names) const;
+    QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown) const;
+    QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
+    int numberLineBudget() const;
+
+    // The labels of lines, ridges, batch marks and zones (linelabels.cpp), in this order.
+    void placeLineLabels();
+    void placeRoofLabels();
+    void placeSlopeLabels();
+    void placeRidgeLabels();
+    void placeBatchMarks();
+    void placeZoneCaptions();
+
+    // Point labels, else number badges (framelayouter.cpp).
+    void placePointLabels();
+    bool placeBadge(const LabelUnit &unit);
+
+    const SceneModel &m;
+    SceneFrame &f;
+    const AxisMapping &map;
+    LabelPlacer placer;
+    int m_unlabelledBefore = 0;
+    PassCache &m_cache;
+    LabelPlacer::Mark m_beforeLabels; // lines and markers only: what the legend avoids
+    QList<int> m_slopeLabelMissing;   // devices whose memory slope found no room for its label
+    bool m_newNumbers = false;
+    int m_numberLines = 0; // legend lines the numbered labels take
+    int m_legendColumns = 1;
+    QList<int> m_roofLabelMissing; // roofs (indices) whose label found no room on the line
+};
+
+} // namespace rooflab

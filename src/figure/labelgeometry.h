@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+
+#include <algorithm>
+
+namespace rooflab {
+
+// A line labels keep away from: a roof or slope, or a leader line already drawn.
+struct LineObstacle
+{
+    QLineF line;
+    double clearance = 0; // pixels kept free on either side
+    QRectF bounds;        // the line's bounding box grown by the clearance
+    double length = 0;    // line.length(), worked out once
+};
+
+// True when the two boxes share some area (touching edges do not count).
+inline bool boxesOverlap(const QRectF &a, const QRectF &b)
+{
+    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() &&
+           b.top() < a.bottom();
+}
+
+// The segment's parameter range [from, to] inside `rect`; false when it misses it.
+bool clipSegment(const QLineF &segment, const QRectF &rect, double *from, double *to);
+
+// True when the segment crosses the rectangle.
+inline bool segmentCrossesRect(const QLineF &segment, const QRectF &rect)
+{
+    double from = 0, to = 1;
+    return clipSegment(segment, rect, &from, &to);
+}
+
+// The length of the part of the segment inside the rectangle.
+inline double lengthInsideRect(const QLineF &segment, const QRectF &rect)
+{
+    double from = 0, to = 1;
+    return clipSegment(segment, rect, &from, &to) ? (to - from) * segment.length() : 0;
+}
+
+// The distance from `p` to the nearest point of the segment.
+double distanceToSegment(const QPointF &p, const QLineF &segment);
+
+// The point of `rect` nearest to `p` (p itself when inside).
+inline QPointF nearestPointOnRect(const QRectF &rect, const QPointF &p)
+{
+    return {std::clamp(p.x(), rect.left(), rect.right()),
+            std::clamp(p.y(), rect.top(), rect.bottom())};
+}
+
+} // namespace rooflab

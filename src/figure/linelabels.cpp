@@ -1,0 +1,217 @@
+#include "framelayouter.h"
+
+#include "textcache.h"
+
+#include <QCoreApplication>
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace rooflab {
+
+namespace {
+
+// Where along a slope of `length` pixels the centre of its label of width `w` may go
+// (pixels from the slope's low end), best first: at 70%, towards the ridge, where only
+// points of high intensity come (most sit low on the slope); then ever further from it,
+// both ways, in steps of a quarter of the label (seven each way at most: a slope that
+// crowded sends its label to the legend), so that a label a point pushes off its place
+// moves no further than it must. Every place keeps the label 4 px inside the line.
+QVarLengthArray<double, 16> slopeLabelSpots(double length, double w)
+{
+    const double lowest = w / 2 + 4, highest = length - w / 2 - 4;
+    const double best = std::clamp(0.7 * length, lowest, highest);
+    const double step = std::max(8.0, w / 4);
+    QVarLengthArray<double, 16> spots{best};
+    for (int i = 1; spots.size() < 15 && (best - i * step >= lowest || best + i * step <= highest);
+         ++i) {
+        if (best + i * step <= highest)
+            spots.append(best + i * step);
+        if (best - i * step >= lowest)
+            spots.append(best - i * step);
+    }
+    return spots;
+}
+
+QSizeF measured(const QFont &font, const QString &text)
+{
+    return TextCache::size(font, text);
+}
+
+} // namespace
+
+void FrameLayouter::placeRoofLabels()
+{
+    m_roofLabelMissing.clear();
+    for (const SceneRoof &roof : m.roofs) {
+        if (roof.label.isEmpty())
+            continue;
+        const auto seg = visibleRoof(roof, map);
+        if (!seg)
+            continue;
+        const QSizeF size = boxed(roof.labelSize);
+        const QPointF a = pixel(seg->xa, seg->ya), b = pixel(seg->xb, seg->yb);
+        const double left = a.x() + 10, right = b.x() - 8 - size.width();
+        LabelRequest request{QRectF(a, b), size, {}, false, {}};
+        // At the line's right end, just above or below it, else a little further off it
+        // (still plainly its label: nothing else runs flat there); only when a point or
+        // another line takes all of these, further left. Place by place, so that a point
+        // passing under the label lifts it rather than sending it along the line.
+        for (double t : {1.0, 0.75, 0.5, 0.25, 0.0}) {
+            const double x = left + (right - left) * t;
+            for (double off : {4.0, 16.0}) {
+                request.fixedTopLefts.append({x, a.y() - off - size.height()});
+                request.fixedTopLefts.append({x, a.y() + off});
+            }
+        }
+        const QColor color =
+            roof.labelShared ? m.theme.foreground : m.theme.deviceColor(roof.device);
+        if (!tryPlace(request, roof.label, TextStyle::Roof, color))
+            m_roofLabelMissing.append(static_cast<int>(&roof - m.roofs.constData()));
+    }
+}
+
+void FrameLayouter::placeSlopeLabels()
+{
+    for (const SceneSlope &slope : m.slopes) {
+        if (slope.label.isEmpty())
+            continue;
+        const auto seg = visibleSlope(slope, map);
+        const QPointF a = seg ? pixel(seg->xa, seg->ya) : QPointF();
+        const QPointF b = seg ? pixel(seg->xb, seg->yb) : QPointF();
+        const QLineF line(a, b);
+        const QSizeF size = boxed(slope.labelSize);
+        const double w = size.width(), h = size.height(), length = line.length();
+        if (!seg || length < w + 20) {
+            m_slopeLabelMissing.append(slope.device);
+            continue;
+        }
+        // Written along the slope, just above it, else on the line itself, else below it.
+        const QPointF dir = (b - a) / length;
+        const QPointF up(dir.y(), -dir.x());
+        const double angle = std::atan2(dir.y(), dir.x()) * 180 / std::numbers::pi;
+        const int parts = static_cast<int>(std::ceil(w / (h / 2)));
+        const double pw = w / parts;
+        const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
+                             pw * std::abs(dir.y()) + h * std::abs(dir.x()));
+        bool placed = false;
+        for (double along : slopeLabelSpots(length, w)) {
+            for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
+                const QPointF centre = a + dir * along + up * offset;
+                QList<QRectF> boxes;
+                for (int i = 0; i < parts; ++i) {
+                    const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
+                    boxes.append(
+                        QRectF(c - QPointF(partBox.width() / 2, partBox.height() / 2), partBox));
+                }
+                if (!placer.placeParts(boxes, line))
+                    continue;
+                const QColor color =
+                    slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
+                PlacedText text{slope.label,
+                                QRectF(-w / 2, -h / 2, w, h),
+                                TextStyle::Roof,
+                                color,
+                                false,
+                                {},
+                                angle,
+                                centre,
+                                {}};
+                f.texts.append(text);
+                placed = true;
+                break;
+            }
+            if (placed)
+                break;
+        }
+        if (!placed)
+            m_slopeLabelMissing.append(slope.device);
+    }
+}
+
+void FrameLayouter::placeRidgeLabels()
+{
+    for (const SceneRoof &roof : m.roofs) {
+        if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
+            roof.peak < map.y0 || roof.peak > map.y1)
+            continue;
+        const QPointF c = pixel(roof.ridge, roof.peak);
+        const QSizeF size = boxed(roof.ridgeLabelSize);
+        LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
+        // Under the roof right of the corner, else above the slope left of it; each a step of
+        // 15 px from the one before where it can, so that a label something pushes off its
+        // place moves little.
+        request.fixedTopLefts = {{c.x() + 6, c.y() + 5},
+                                 {c.x() + 6, c.y() + 20},
+                                 {c.x() + 6, c.y() + 35},
+                                 {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
+                                 {c.x() - 6 - size.width(), c.y() - 20 - size.height()},
+                                 {c.x() + 6, c.y() - 5 - size.height()}};
+        tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device));
+    }
+}
+
+void FrameLayouter::placeBatchMarks()
+{
+    // A caret just above each ridge corner points at it; the text sits above the caret.
+    QList<QRectF> carets;
+    for (const SceneBatchMark &mark : m.batchMarks) {
+        const QPointF c = pixel(mark.x, mark.y);
+        const QRectF caret(c.x() - 5, c.y() - 15, 10, 9);
+        const bool visible = mark.x >= map.x0 && mark.x <= map.x1 && mark.y >= map.y0 &&
+                             mark.y <= map.y1 && placer.isFree(caret);
+        carets.append(visible ? caret : QRectF());
+        if (visible)
+            placer.addObstacle(caret);
+    }
+    for (qsizetype i = 0; i < m.batchMarks.size(); ++i) {
+        const SceneBatchMark &mark = m.batchMarks.at(i);
+        const QRectF &caret = carets.at(i);
+        if (caret.isNull())
+            continue;
+        const QSizeF size = boxed(mark.size);
+        LabelRequest request{caret, size, {}, false, {}};
+        // Centred over the caret, else left or right of it; higher up in steps of 12 px
+        // before changing side, so that a label something pushes off its place moves little.
+        const double top = caret.top() - size.height();
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.center().x() - size.width() / 2, top - up});
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.left() - size.width(), top + 4 - up});
+        for (const double up : {0.0, 12.0, 24.0})
+            request.fixedTopLefts.append({caret.right(), top + 4 - up});
+        const QColor color = m.theme.deviceColor(mark.device);
+        const LabelPlacement placement = placer.place(request);
+        if (!placement.placed)
+            continue;
+        addText(placement, mark.text, TextStyle::Batch, color);
+        f.texts.append({QString(), caret, TextStyle::Batch, color, false, {}, 0, {}, {}}); // caret
+    }
+}
+
+void FrameLayouter::placeZoneCaptions()
+{
+    if (m.zoneRoof < 0 || !m.options.showZones)
+        return;
+    const SceneRoof &roof = m.roofs.at(m.zoneRoof);
+    const double ridgeX = std::clamp(map.xToPixel(roof.ridge), map.rect.left(), map.rect.right());
+    const QString memory = QCoreApplication::translate("RooflineChart", "memory-bound");
+    const QString compute = QCoreApplication::translate("RooflineChart", "compute-bound");
+    const double bottom = map.rect.bottom() - 8;
+    const auto place = [&](const QString &text, double left, double right) {
+        const QSizeF size = boxed(measured(m.fonts.zone, text));
+        if (right - left < size.width() + 16)
+            return;
+        LabelRequest request{QRectF(left, bottom, right - left, 1), size, {}, false, {}};
+        for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
+            request.fixedTopLefts.append(
+                {left + 8 + (right - left - 16 - size.width()) * t, bottom - size.height()});
+        tryPlace(request, text, TextStyle::Zone, m.theme.muted);
+    };
+    place(memory, map.rect.left(), ridgeX);
+    place(compute, ridgeX, map.rect.right());
+}
+
+} // namespace rooflab
