@@ -46,7 +46,7 @@ public:
         return m_origin.value(kind + QLatin1Char(':') + id);
     }
 
-    // Replaces the achievable fractions of device `id` (DOMAIN: the user may change them);
+    // Replaces the achievable fractions of device `id` (docs/roofline.md, "Achievable roofs": the user may change them);
     // a lesson uses it on its own copy of the catalog. False when there is no such device.
     bool setAchievable(const QString &id, const AchievableFractions &fractions);
 

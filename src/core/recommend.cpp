@@ -339,7 +339,7 @@ long long rankKey(double ratio)
 }
 
 // Tiers of the ranking: changes on the device the user has come before another device (the
-// order of DOMAIN.md §6: formats and batch first, "more compute" or bandwidth last), and
+// order of docs/roofline.md, "What is recommended": formats and batch first, "more compute" or bandwidth last), and
 // advice without a number comes last.
 int tier(const Move &move)
 {
@@ -400,7 +400,7 @@ QList<Move> recommendMoves(const Catalog &catalog, const Scenario &scenario,
         return moves;
     const Context c{catalog, scenario, *device, scenario.operators[opIndex], opIndex, *before};
 
-    // Position decides which moves are tried (DOMAIN.md §6): left of the ridge, cut bytes
+    // Position decides which moves are tried (docs/roofline.md, "What is recommended"): left of the ridge, cut bytes
     // and batch more; right of it, a higher roof; near it, both.
     const bool memorySide = before->bound != Bound::Compute;
     const bool computeSide = before->bound != Bound::Memory;

@@ -1,5 +1,5 @@
 // The ridge rows tst_ridges checks: every peak (TFLOP/s, dense) and bandwidth (TB/s) typed
-// from the reference table of verified dense peaks (devices.csv) that the presets cite as
+// from the reference table of verified dense peaks that the presets cite as
 // their source; each ridge is the quotient, in FLOP/byte (1e12 / 1e12 cancels).
 #pragma once
 
@@ -169,7 +169,7 @@ constexpr RidgeRow ridgeRows[] = {
      8.0078125}, // 3.69e12 / 0.4608e12 = 8.007812 FLOP/B
     {"epyc-9654", "vector", "fp32", 7.37, 0.4608,
      15.99392361}, // 7.37e12 / 0.4608e12 = 15.993924 FLOP/B
-    // Presets added from the reference table (devices.csv columns typed here again; TPUs
+    // Presets added from the reference table (its columns typed here again; TPUs
     // have BF16 but no FP16 matrix math, like the v5e and v6e presets).
     {"a100-pcie-80gb", "vector", "fp64", 9.7, 1.935,
      5.012919897}, // 9.7e12 / 1.935e12 = 5.012920 FLOP/B

@@ -18,7 +18,7 @@ namespace {
 // H100 SXM5 (presets/devices/h100-sxm5.json): 989.5 TFLOP/s BF16 matrix, 3.35 TB/s.
 constexpr double h100Bf16Ridge = 989.5e12 / 3.35e12; // 295.3731343 FLOP/B
 
-// Exact ridge batch of a decode GEMM [D x F], DOMAIN section 3:
+// Exact ridge batch of a decode GEMM [D x F], docs/roofline.md, "Ridge batch":
 // 2*B*D*F = I * (D*F*b_w + B*(D+F)*b_a)  =>  B = I*D*F*b_w / (2*D*F - I*(D+F)*b_a).
 double ridgeBatch(double ridge, double d, double f, double bw, double ba)
 {

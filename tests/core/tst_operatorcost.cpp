@@ -1,4 +1,4 @@
-// FLOPs, bytes and intensities of every operator kind (docs/presets.md, DOMAIN.md section 3).
+// FLOPs, bytes and intensities of every operator kind (docs/presets.md).
 #include "operatorcost.h"
 #include "testhelpers.h"
 #include "testoperators.h"
@@ -267,7 +267,7 @@ void TestOperatorCost::decodeGemmNearBatchOverWeightBytes_data()
     QTest::addColumn<double>("batch");
     QTest::addColumn<double>("weightBytes");
     QTest::addColumn<double>("approx");
-    // DOMAIN.md: while B << D, F a decode GEMM's intensity is about 2B / b_w. With D = 8192,
+    // While B << D, F a decode GEMM's intensity is about 2B / b_w. With D = 8192,
     // F = 28672 the activation bytes B*(D+F)*b_a keep it a few percent below that.
     QTest::newRow("B=1 bf16") << 1.0 << bf16 << 1.0;                    // 2 x 1 / 2
     QTest::newRow("B=16 bf16") << 16.0 << bf16 << 16.0;                 // 2 x 16 / 2

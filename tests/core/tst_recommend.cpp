@@ -1,5 +1,5 @@
 // Recommended moves: which moves a point gets for its position, their order, and effects
-// derived by hand from DOMAIN.md's formulas and the preset figures.
+// derived by hand from the formulas of docs/presets.md and the preset figures.
 #include "catalog.h"
 #include "evaluate.h"
 #include "recommend.h"

@@ -1,5 +1,5 @@
 // The exact batch at which a batched GEMM's intensity reaches a ridge, activation bytes
-// included (DOMAIN.md section 3), and the "never" case.
+// included (docs/roofline.md, "Ridge batch"), and the "never" case.
 #include "operatorcost.h"
 #include "testhelpers.h"
 #include "testoperators.h"
@@ -85,7 +85,7 @@ void TestRidgeBatch::ridgeBatch_data()
     ridgeRow("h100 bf16, 8192x28672", mlpUp, sizes(bf16, bf16), shape(1), h100Bf16Ridge,
              309.7317040);
     // fp8 weights on the bf16 roof: numerator halves: 6.937754425e10 / 447,984,777.6
-    // = 154.8658520, half the bf16 batch (DOMAIN.md section 3)
+    // = 154.8658520, half the bf16 batch (docs/roofline.md, "Ridge batch")
     ridgeRow("h100 bf16 roof, fp8 weights", mlpUp, sizes(fp8, bf16), shape(1), h100Bf16Ridge,
              154.8658520);
     // int4-g128 weights: 295.3731343 x 234,881,024 x 0.515625 = 3.577279626e10;

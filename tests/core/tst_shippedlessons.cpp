@@ -24,7 +24,7 @@ constexpr double h100Ridge = h100Bf16 / h100Bandwidth; // 295.3731
 // The 8B MLP up-projection [D x F] of the ten-step lesson.
 constexpr double d8 = 4096, f8 = 14336;
 
-// Exact ridge batch of a decode GEMM (DOMAIN section 3):
+// Exact ridge batch of a decode GEMM (docs/roofline.md, "Ridge batch"):
 // B = I * D * F * b_w / (2 * D * F - I * (D + F) * b_a).
 double ridgeBatch(double ridge, double bw, double ba)
 {
