@@ -22,6 +22,8 @@ struct BatchSample
                                 // to plot when it does not follow the batch
     double intensity = 0;
     Bound bound = Bound::Memory;
+
+    bool operator==(const BatchSample &other) const = default;
 };
 
 // Tokens one call of `op` processes under `scenario`: the batch for decode operators and

@@ -83,6 +83,10 @@ public:
     QLineSeries *ridgeLine = new QLineSeries;
     std::optional<double> ridgeBatch;
     double fontScale = 1;
+    // The curve drawn now, and its scales: a batch tick moves only the current marker.
+    std::optional<BatchCurve> shown;
+    double timeFactor = 1, rateFactor = 1;
+    bool perToken = false;
 
     void attach(QAbstractSeries *series, QLogValueAxis *y)
     {
@@ -147,6 +151,19 @@ BatchCurveChart::~BatchCurveChart() = default;
 
 void BatchCurveChart::setCurve(const BatchCurve &curve)
 {
+    const BatchCurve *shown = d->shown ? &*d->shown : nullptr;
+    const bool sameSweep = shown && shown->title == curve.title &&
+                           shown->samples == curve.samples && shown->ridge == curve.ridge &&
+                           shown->ridgeName == curve.ridgeName;
+    if (!sameSweep)
+        drawSweep(curve);
+    drawCurrent(curve);
+    d->shown = curve;
+}
+
+// The sweep, its axes and the ridge line: redrawn only when the curve itself changed.
+void BatchCurveChart::drawSweep(const BatchCurve &curve)
+{
     const QList<BatchSample> &samples = curve.samples;
     d->chart->setTitle(samples.isEmpty()
                            ? tr("Select a point to see how its time follows the batch")
@@ -190,13 +207,10 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
     }
     setLogRange(d->batchAxis, bLo * 0.8, bHi * 1.2, false);
 
-    QList<QPointF> currentTime, currentRate, ridge;
-    if (curve.current && !samples.isEmpty()) {
-        currentTime.append({curve.current->batch, curve.current->time / t.factor});
-        if (rateOf(*curve.current) > 0)
-            currentRate.append({curve.current->batch, rateOf(*curve.current) / r.factor});
-        d->currentTime->setName(tr("Current batch (%1)").arg(formatNumber(curve.current->batch)));
-    }
+    d->timeFactor = t.factor;
+    d->rateFactor = r.factor;
+    d->perToken = perToken;
+    QList<QPointF> ridge;
     d->ridgeBatch.reset();
     if (curve.ridge && !samples.isEmpty()) {
         d->ridgeBatch = curve.ridge->batch;
@@ -206,12 +220,26 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
             tr("%1 (%2)").arg(curve.ridgeName.isEmpty() ? tr("Ridge batch") : curve.ridgeName,
                               formatNumber(curve.ridge->batch)));
     }
-    d->currentTime->replace(currentTime);
-    d->currentRate->replace(currentRate);
     d->ridgeLine->replace(ridge);
     const QList<QLegendMarker *> ridgeMarkers = d->chart->legend()->markers(d->ridgeLine);
     for (QLegendMarker *marker : ridgeMarkers)
         marker->setVisible(!ridge.isEmpty());
+}
+
+// The markers at the current batch, on the scales of the sweep drawn.
+void BatchCurveChart::drawCurrent(const BatchCurve &curve)
+{
+    QList<QPointF> currentTime, currentRate;
+    if (curve.current && !curve.samples.isEmpty()) {
+        const BatchSample &c = *curve.current;
+        const double rate = d->perToken ? c.tokensPerSecond : c.flopsPerSecond;
+        currentTime.append({c.batch, c.time / d->timeFactor});
+        if (rate > 0)
+            currentRate.append({c.batch, rate / d->rateFactor});
+        d->currentTime->setName(tr("Current batch (%1)").arg(formatNumber(c.batch)));
+    }
+    d->currentTime->replace(currentTime);
+    d->currentRate->replace(currentRate);
 }
 
 void BatchCurveChart::setAppearance(bool dark, double fontScale)

@@ -35,6 +35,9 @@ public:
     std::optional<double> ridgeMarkerBatch() const;
 
 private:
+    void drawSweep(const BatchCurve &curve);
+    void drawCurrent(const BatchCurve &curve);
+
     class Private;
     std::unique_ptr<Private> d;
 };
