@@ -6,7 +6,7 @@ set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqcustomplot-dev
-    libgl-dev fonts-dejavu-core)
+    libgl-dev zlib1g-dev fonts-dejavu-core)
 test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils)
 bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick)
 

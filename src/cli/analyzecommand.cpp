@@ -5,6 +5,7 @@
 #include "modelanalyze.h"
 #include "parsing.h"
 #include "scenariooptions.h"
+#include "textsafety.h"
 #include "units.h"
 #include "usageerror.h"
 
@@ -25,7 +26,7 @@ void printPoint(const PointAnalysis &p, QTextStream &out)
         : p.ridgeBatch    ? formatNumber(*p.ridgeBatch) + QStringLiteral(" (first whole batch ") +
                              QString::number(std::ceil(*p.ridgeBatch)) + QLatin1Char(')')
                        : QStringLiteral("never (memory-bound at every batch)");
-    out << p.operatorName << " on " << p.deviceId << '\n'
+    out << bidiEscaped(p.operatorName) << " on " << bidiEscaped(p.deviceId) << '\n'
         << "  formats      weights " << p.weights << ", act " << p.act << ", kv " << p.kv
         << "; math " << p.math << " on " << unitKindName(p.unit) << " units\n"
         << "  work         " << formatSi(p.flops, QStringLiteral("FLOP")) << ", "

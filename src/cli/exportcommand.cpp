@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "parsing.h"
+#include "safefile.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
@@ -11,9 +12,7 @@
 #include "version.h"
 
 #include <QApplication>
-#include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -176,29 +175,19 @@ ChartOptions chartOptions(const ViewState &view)
     return options;
 }
 
-// Fails with exit status 1 before anything is read or drawn when `path` cannot be a new or replaced
-// file.
-bool checkOutputPath(const QString &path)
+// Refuses (exit status 2) before anything is read or drawn a path that cannot be a new or
+// replaced regular file: a folder, a device node, a FIFO, a socket, a missing folder.
+void checkOutputPath(const QString &path)
 {
-    const QFileInfo info(path);
-    if (info.isDir()) {
-        printError(QStringLiteral("%1: is a folder; give a file name").arg(path));
-        return false;
-    }
-    if (!info.absoluteDir().exists()) {
-        printError(QStringLiteral("%1: cannot write: folder %2 does not exist")
-                       .arg(path, QDir::toNativeSeparators(info.absolutePath())));
-        return false;
-    }
-    return true;
+    if (const QString problem = outputPathProblem(path); !problem.isEmpty())
+        throw UsageError{QStringLiteral("-o: ") + problem};
 }
 
 bool writeTableFile(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        printError(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-        file.cancelWriting();
+    QString error;
+    if (!writeFileAtomically(path, bytes, &error)) {
+        printError(error);
         return false;
     }
     return true;
@@ -231,8 +220,7 @@ int exportCommand(const QStringList &arguments)
     const QString output = parser.value(QStringLiteral("output"));
     if (output.isEmpty())
         throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
-    if (!checkOutputPath(output))
-        return ExitFailure;
+    checkOutputPath(output);
     const QString format = outputFormat(parser, output);
     if (tableFormatFromName(format)) {
         for (const char *flag : {"caption", "no-legend"}) {

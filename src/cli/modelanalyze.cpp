@@ -4,6 +4,7 @@
 #include "modelanalysis.h"
 #include "modelanalysisjson.h"
 #include "scenariooptions.h"
+#include "textsafety.h"
 #include "units.h"
 #include "usageerror.h"
 
@@ -121,8 +122,8 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
 
 void printTable(const ModelAnalysis &a, QTextStream &out)
 {
-    out << a.modelName << " on " << a.deviceName << ": " << phaseName(a.phase) << " step, batch "
-        << formatNumber(a.shape.batch);
+    out << bidiEscaped(a.modelName) << " on " << bidiEscaped(a.deviceName) << ": "
+        << phaseName(a.phase) << " step, batch " << formatNumber(a.shape.batch);
     if (a.phase == Phase::Decode)
         out << ", context " << formatNumber(a.shape.seq) << " tokens\n";
     else

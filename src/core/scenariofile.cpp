@@ -4,13 +4,11 @@
 #include "jsonreader.h"
 #include "modelworkload.h"
 #include "presetparser.h"
+#include "safefile.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -398,42 +396,20 @@ std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const 
 std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Catalog &catalog,
                                                  QStringList *errors)
 {
-    auto fail = [&](const QString &reason) -> std::optional<ScenarioDocument> {
+    QString error;
+    const std::optional<QByteArray> bytes = readFileCapped(path, maxScenarioFileBytes, &error);
+    if (!bytes) {
         if (errors)
-            errors->append(QStringLiteral("%1: %2").arg(path, reason));
+            errors->append(error);
         return std::nullopt;
-    };
-    const QFileInfo info(path);
-    if (!info.exists())
-        return fail(QStringLiteral("no such file"));
-    if (info.isDir())
-        return fail(QStringLiteral("is a folder, not a scenario file"));
-    if (info.size() > maxScenarioFileBytes)
-        return fail(
-            QStringLiteral("larger than %1 bytes, not a scenario file").arg(maxScenarioFileBytes));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot read: %1").arg(file.errorString()));
-    return readScenarioFile(file.readAll(), path, catalog, errors);
+    }
+    return readScenarioFile(*bytes, path, catalog, errors);
 }
 
 bool saveScenarioFile(const QString &path, const Scenario &scenario, const ViewState &view,
                       QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QByteArray bytes = writeScenarioFile(scenario, view);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, writeScenarioFile(scenario, view), error);
 }
 
 } // namespace rooflab

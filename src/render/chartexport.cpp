@@ -1,21 +1,23 @@
 #include "chartexport.h"
 
 #include "captiontable.h"
+#include "inflate.h"
 #include "qcp.h"
 #include "rooflinescene.h"
+#include "safefile.h"
+#include "scenariofile.h"
 #include "svgdocument.h"
+#include "textsafety.h"
 #include "version.h"
 
 #include <QApplication>
 #include <QBuffer>
-#include <QDir>
 #include <QFileInfo>
 #include <QImageReader>
 #include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -156,7 +158,7 @@ bool writePdf(const Figure &figure, const ChartOptions &options, const ImageExpo
     writer.setPageSize(QPageSize(QSizeF(request.width * 0.75, request.height * 0.75),
                                  QPageSize::Point, QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setTitle(figureTitle(options));
+    writer.setTitle(xmlSafeText(figureTitle(options))); // the PDF's XMP metadata is XML
     writer.setCreator(QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION)));
     if (!request.metadata.isEmpty())
         writer.addFileAttachment(pdfScenarioName, request.metadata,
@@ -198,14 +200,8 @@ bool validate(const ImageExport &request, const QString &format, QString *error)
         *error = tr("scale %1 is outside 0.1 to 8").arg(request.scale);
         return false;
     }
-    const QFileInfo info(request.path);
-    if (request.path.isEmpty() || info.fileName().isEmpty()) {
-        *error = tr("no output file name given");
-        return false;
-    }
-    if (!info.absoluteDir().exists()) {
-        *error = tr("cannot write %1: the folder %2 does not exist")
-                     .arg(request.path, QDir::toNativeSeparators(info.absolutePath()));
+    if (const QString problem = outputPathProblem(request.path); !problem.isEmpty()) {
+        *error = problem;
         return false;
     }
     return true;
@@ -240,11 +236,9 @@ bool exportChart(const Analysis &analysis, const ChartOptions &options, const Im
     plot.resize(request.width, figure.plotHeight);
     scene.showContentRange();
 
-    QSaveFile file(request.path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
-        return false;
-    }
+    // Drawn into memory, then written by writeFileAtomically: a failure leaves no file.
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
     bool ok = false;
     if (format == QLatin1String("png"))
         ok = writePng(figure, options, request, &file, err);
@@ -253,22 +247,20 @@ bool exportChart(const Analysis &analysis, const ChartOptions &options, const Im
     else
         ok = writePdf(figure, options, request, &file, err);
     if (!ok) {
-        file.cancelWriting();
         *err = tr("cannot write %1: %2").arg(request.path, *err);
         return false;
     }
-    if (!file.commit()) {
-        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(request.path, file.data(), err);
 }
 
 namespace {
 
-QByteArray readPngMetadata(const QString &path, QString *error)
+QByteArray readPngMetadata(const QByteArray &png, QString *error)
 {
-    QImageReader reader(path, "png");
+    QBuffer device;
+    device.setData(png);
+    device.open(QIODevice::ReadOnly);
+    QImageReader reader(&device, "png");
     const QString text = reader.text(pngScenarioKey);
     if (text.isEmpty()) {
         *error = reader.canRead() ? tr("the PNG carries no RoofLab scenario")
@@ -309,10 +301,11 @@ QByteArray readPdfMetadata(const QByteArray &pdf, QString *error)
         begin += 1;
     QByteArray data = pdf.mid(begin, end - begin);
     if (dictionary.contains("/FlateDecode")) {
-        // qUncompress wants a 4-byte size hint in front of the zlib stream; it grows as needed.
-        data = qUncompress(QByteArray("\0\0\0\0", 4) + data);
+        // Inflated in chunks up to the scenario file limit: a small PDF cannot claim gigabytes.
+        QString reason;
+        data = inflateCapped(data, maxScenarioFileBytes, &reason).value_or(QByteArray());
         if (data.isEmpty())
-            *error = tr("the PDF's scenario attachment could not be inflated");
+            *error = tr("the PDF's scenario attachment: %1").arg(reason);
     } else if (data.endsWith('\n')) {
         data.chop(data.endsWith("\r\n") ? 2 : 1);
     }
@@ -325,23 +318,25 @@ QByteArray readEmbeddedMetadata(const QString &path, QString *error)
 {
     QString message;
     QString *err = error ? error : &message;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *err = tr("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> bytes = readFileCapped(path, maxScenarioImageBytes, err);
+    if (!bytes)
         return {};
-    }
-    const QByteArray head = file.peek(512);
+    const QByteArray head = bytes->left(512);
     QByteArray result;
     QString reason;
     if (head.startsWith("\x89PNG\r\n\x1a\n")) {
-        file.close();
-        result = readPngMetadata(path, &reason);
+        result = readPngMetadata(*bytes, &reason);
     } else if (head.startsWith("%PDF")) {
-        result = readPdfMetadata(file.readAll(), &reason);
+        result = readPdfMetadata(*bytes, &reason);
     } else if (head.contains("<svg") || head.startsWith("<?xml")) {
-        result = SvgDocument::readMetadata(file.readAll(), &reason);
+        result = SvgDocument::readMetadata(*bytes, &reason);
     } else {
         reason = tr("not a PNG, SVG or PDF file");
+    }
+    if (result.size() > maxScenarioFileBytes) {
+        result.clear();
+        reason =
+            tr("the embedded scenario is larger than %1").arg(byteSizeText(maxScenarioFileBytes));
     }
     if (result.isEmpty())
         *err = tr("%1: %2").arg(path, reason.isEmpty() ? tr("no scenario found") : reason);
