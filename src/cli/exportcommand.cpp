@@ -20,9 +20,11 @@ namespace rooflab::cli {
 
 namespace {
 
-// The largest image side and scale accepted, and the largest PNG in pixels (about 1 GB of
-// memory while it is drawn).
+// The image sides and scales accepted (those exportChart draws), and the largest PNG in
+// pixels (about 1 GB of memory while it is drawn).
+constexpr double minSide = 16;
 constexpr double maxSide = 20000;
+constexpr double minScale = 0.1;
 constexpr double maxScale = 8;
 constexpr double maxPixels = 256e6;
 
@@ -54,14 +56,17 @@ void addExportOptions(QCommandLineParser &parser)
                       QStringLiteral("png, svg, pdf, csv or md (default: from FILE's extension)."),
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("width"),
-                      QStringLiteral("Figure width in pixels (default: the scenario's, 1600)."),
+                      QStringLiteral("Figure width in pixels, 16 to 20000 (default: the "
+                                     "scenario's, 1600)."),
                       QStringLiteral("W")});
     parser.addOption({QStringLiteral("height"),
-                      QStringLiteral("Figure height in pixels (default: the scenario's, 1000)."),
+                      QStringLiteral("Figure height in pixels, 16 to 20000 (default: the "
+                                     "scenario's, 1000)."),
                       QStringLiteral("H")});
     parser.addOption({QStringLiteral("scale"),
-                      QStringLiteral("PNG pixels per figure pixel, e.g. 2 for high-DPI "
-                                     "screens (default 1)."),
+                      QStringLiteral("PNG pixels per figure pixel, 0.1 to 8, e.g. 2 for "
+                                     "high-DPI screens (default 1); a PNG has at most 256e6 "
+                                     "pixels."),
                       QStringLiteral("S")});
     parser.addOption({QStringLiteral("theme"),
                       QStringLiteral("light, dark, print or colorblind (default: the "
@@ -100,10 +105,11 @@ int sideOption(const QCommandLineParser &parser, const QString &name, int fallba
     if (!parser.isSet(name))
         return fallback;
     const double value = positiveOption(parser, name);
-    if (value != std::floor(value) || value > maxSide)
-        throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from 1 to %2, "
-                                        "got %3")
+    if (value != std::floor(value) || value < minSide || value > maxSide)
+        throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from %2 to %3, "
+                                        "got %4")
                              .arg(name)
+                             .arg(minSide)
                              .arg(maxSide)
                              .arg(parser.value(name))};
     return static_cast<int>(value);
@@ -217,6 +223,8 @@ int exportCommand(const QStringList &arguments)
         throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "
                                         "scenario")
                              .arg(positional.at(2))};
+    if (positional.size() == 2 && positional.at(1).isEmpty())
+        throw UsageError{QStringLiteral("export: empty scenario file name")};
     const QString output = parser.value(QStringLiteral("output"));
     if (output.isEmpty())
         throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
@@ -232,8 +240,9 @@ int exportCommand(const QStringList &arguments)
     }
     const double scale =
         parser.isSet(QStringLiteral("scale")) ? positiveOption(parser, QStringLiteral("scale")) : 1;
-    if (scale > maxScale)
-        throw UsageError{QStringLiteral("--scale: must be at most %1, got %2")
+    if (scale < minScale || scale > maxScale)
+        throw UsageError{QStringLiteral("--scale: must be from %1 to %2, got %3")
+                             .arg(minScale)
                              .arg(maxScale)
                              .arg(parser.value(QStringLiteral("scale")))};
 
@@ -241,12 +250,22 @@ int exportCommand(const QStringList &arguments)
     ScenarioDocument doc = inputScenario(positional.value(1), catalog);
     applyScenarioOptions(parser, catalog, doc.scenario);
     applyViewOptions(parser, doc.view);
-    if (doc.view.width * scale * doc.view.height * scale > maxPixels)
-        throw UsageError{QStringLiteral("--scale: %1 x %2 at scale %3 is more than %4 pixels")
+    if (doc.view.width * scale * doc.view.height * scale > maxPixels) {
+        // Blame what made the image too large: the scale when given, else the size flags,
+        // else the scenario's own size.
+        const bool sized =
+            parser.isSet(QStringLiteral("width")) || parser.isSet(QStringLiteral("height"));
+        const QString culprit = parser.isSet(QStringLiteral("scale")) ? QStringLiteral("--scale")
+                                : sized
+                                    ? QStringLiteral("--width/--height")
+                                    : positional.value(1) + QStringLiteral(": view.width/height");
+        throw UsageError{QStringLiteral("%1: %2 x %3 at scale %4 is more than %5 pixels")
+                             .arg(culprit)
                              .arg(doc.view.width)
                              .arg(doc.view.height)
                              .arg(scale)
                              .arg(maxPixels)};
+    }
     if (doc.scenario.devices.isEmpty())
         throw UsageError{QStringLiteral("export: the scenario has no device; add --device ID")};
     // With a model, the chart shows its operator classes, as in the window.

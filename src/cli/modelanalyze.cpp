@@ -42,7 +42,7 @@ void printFootprint(const ModelAnalysis &a, QTextStream &out)
     }
     out << "\n*** DOES NOT FIT: " << a.modelName << " needs " << bytesText(f.totalBytes) << ", "
         << a.deviceName << " has " << bytesText(f.capacityBytes) << ". ***\n"
-        << "    It needs " << f.devicesNeeded
+        << "    It needs " << QString::number(f.devicesNeeded, 'f', 0)
         << " devices (weights, cache and activations split evenly, no overhead)";
     if (f.fittingScheme)
         out << ", or one device with " << schemeText(*f.fittingScheme) << " ("
@@ -117,7 +117,8 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
                       .arg(formatNumber(maxComputeBoundBatch)))
         << '\n';
     if (!a.footprint.fits)
-        out << "  fits                 NO: needs " << a.footprint.devicesNeeded << " devices\n";
+        out << "  fits                 NO: needs "
+            << QString::number(a.footprint.devicesNeeded, 'f', 0) << " devices\n";
 }
 
 void printTable(const ModelAnalysis &a, QTextStream &out)

@@ -1,5 +1,7 @@
 #include "scenariooptions.h"
 
+#include "jsonreader.h"
+#include "presetparser.h"
 #include "usageerror.h"
 
 #include <QTextStream>
@@ -44,39 +46,60 @@ QString opt(const char *name)
     return QString::fromLatin1(name);
 }
 
-double numberOption(const QCommandLineParser &parser, const QString &name, bool allowZero)
+// A number from option `name`, checked by the rule and limits the same field has in a
+// preset or scenario file (jsonreader.h numberProblem), so both refuse with one message.
+double numberOption(const QCommandLineParser &parser, const QString &name, NumberRule rule,
+                    const NumberLimits &limits = {})
 {
     const QString text = parser.value(name);
     bool ok = false;
     const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value))
+    if (!ok)
         throw UsageError{QStringLiteral("--%1: expected a number, got \"%2\"").arg(name, text)};
-    if (value < 0 || (!allowZero && value == 0))
-        throw UsageError{QStringLiteral("--%1: must be %2, got %3")
-                             .arg(name,
-                                  allowZero ? QStringLiteral("zero or more")
-                                            : QStringLiteral("greater than zero"),
-                                  text)};
+    if (const QString problem = numberProblem(value, rule, limits); !problem.isEmpty())
+        throw UsageError{QStringLiteral("--%1: %2").arg(name, problem)};
     return value;
+}
+
+// The rule of a shape option: counts are whole numbers, as in presets (docs/presets.md).
+NumberRule shapeRule(const char *name)
+{
+    const QString n = opt(name);
+    if (n == QLatin1String("flops-per-element") || n == QLatin1String("flops"))
+        return NumberRule::NonNegative;
+    if (n == QLatin1String("bytes") || n == QLatin1String("batch") || n == QLatin1String("seq") ||
+        n == QLatin1String("prompt"))
+        return NumberRule::Positive;
+    return NumberRule::WholePositive;
+}
+
+NumberLimits shapeLimits(const char *name)
+{
+    const QString n = opt(name);
+    return n == QLatin1String("flops") || n == QLatin1String("bytes") ? workLimits : NumberLimits{};
+}
+
+double shapeNumber(const QCommandLineParser &parser, const char *name)
+{
+    return numberOption(parser, opt(name), shapeRule(name), shapeLimits(name));
 }
 
 double required(const QCommandLineParser &parser, const QString &kind, const char *name)
 {
     if (!parser.isSet(opt(name)))
         throw UsageError{QStringLiteral("--op %1 needs --%2").arg(kind, opt(name))};
-    return numberOption(parser, opt(name), false);
+    return shapeNumber(parser, name);
 }
 
-double optional(const QCommandLineParser &parser, const char *name, double fallback,
-                bool allowZero = false)
+double optional(const QCommandLineParser &parser, const char *name, double fallback)
 {
-    return parser.isSet(opt(name)) ? numberOption(parser, opt(name), allowZero) : fallback;
+    return parser.isSet(opt(name)) ? shapeNumber(parser, name) : fallback;
 }
 
 void readVectorSize(const QCommandLineParser &parser, const QString &kind, OperatorSpec &op)
 {
     if (parser.isSet(QStringLiteral("hidden")))
-        op.hidden = numberOption(parser, QStringLiteral("hidden"), false);
+        op.hidden = shapeNumber(parser, "hidden");
     else
         op.elements = required(parser, kind, "elements");
 }
@@ -92,7 +115,7 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::Elementwise:
         readVectorSize(parser, name, op);
         op.inputs = optional(parser, "inputs", 1);
-        op.flopsPerElement = optional(parser, "flops-per-element", 1, true);
+        op.flopsPerElement = optional(parser, "flops-per-element", 1);
         break;
     case OperatorKind::Activation:
         readVectorSize(parser, name, op);
@@ -106,7 +129,11 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::LayerNorm:
     case OperatorKind::RmsNorm:
         readVectorSize(parser, name, op);
-        op.width = optional(parser, "norm-width", 0, true);
+        // 0 (the default) leaves the norm's parameters out.
+        op.width =
+            parser.isSet(QStringLiteral("norm-width"))
+                ? numberOption(parser, QStringLiteral("norm-width"), NumberRule::WholePositive)
+                : 0;
         break;
     case OperatorKind::Softmax:
         readVectorSize(parser, name, op);
@@ -129,10 +156,8 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
         op.heads = required(parser, name, "heads");
         op.kvHeads = optional(parser, "kv-heads", op.heads);
         op.headDim = required(parser, name, "head-dim");
-        if (op.kvHeads > op.heads)
-            throw UsageError{QStringLiteral("--kv-heads: must not exceed --heads (%1), got %2")
-                                 .arg(op.heads)
-                                 .arg(op.kvHeads)};
+        if (const QString problem = kvHeadsProblem(op.heads, op.kvHeads); !problem.isEmpty())
+            throw UsageError{QStringLiteral("--kv-heads: ") + problem};
         break;
     case OperatorKind::Custom:
         op.flops = required(parser, name, "flops");
@@ -234,6 +259,10 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
 
 Catalog loadCatalog(const QCommandLineParser &parser)
 {
+    for (const QString &folder : parser.values(QStringLiteral("presets"))) {
+        if (folder.isEmpty())
+            throw UsageError{QStringLiteral("--presets: empty folder name; give a folder")};
+    }
     Catalog catalog = Catalog::standard(parser.values(QStringLiteral("presets")));
     QTextStream err(stderr);
     for (const QString &problem : catalog.problems())
@@ -243,7 +272,7 @@ Catalog loadCatalog(const QCommandLineParser &parser)
 
 double positiveOption(const QCommandLineParser &parser, const QString &name)
 {
-    return numberOption(parser, name, false);
+    return numberOption(parser, name, NumberRule::Positive);
 }
 
 void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
@@ -260,6 +289,8 @@ void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catal
                 scenario.devices.append(id);
         }
     }
+    if (parser.isSet(QStringLiteral("model")) && parser.isSet(QStringLiteral("op")))
+        throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
     applyModelOptions(parser, catalog, scenario);
     scenario.batch = optional(parser, "batch", scenario.batch);
     scenario.seq = optional(parser, "seq", scenario.seq);

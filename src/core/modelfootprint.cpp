@@ -67,9 +67,8 @@ ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContex
     f.totalBytes = f.weightBytes + f.kvCacheBytes + f.activationBytes;
     f.capacityBytes = capacityBytes;
     f.fits = capacityBytes > 0 && f.totalBytes <= capacityBytes;
-    f.devicesNeeded = capacityBytes > 0
-                          ? std::max(1, static_cast<int>(std::ceil(f.totalBytes / capacityBytes)))
-                          : 0;
+    f.devicesNeeded =
+        capacityBytes > 0 ? std::max(1.0, std::ceil(f.totalBytes / capacityBytes)) : 0;
     return f;
 }
 

@@ -21,7 +21,8 @@ struct ModelFootprint
     double totalBytes = 0;      // weights + KV cache + activations
     double capacityBytes = 0;   // the device's memory
     bool fits = false;          // totalBytes <= capacityBytes
-    int devicesNeeded = 1;      // ceil(total / capacity), if shared evenly with no overhead
+    // ceil(total / capacity), if shared evenly with no overhead; a double, as it may pass 2^31
+    double devicesNeeded = 1;
 
     // The first narrower scheme, in the order docs/models.md gives, that fits one device.
     std::optional<PrecisionScheme> fittingScheme;

@@ -44,7 +44,7 @@ QString signedPercent(double percent)
 QString fitText(const ModelFootprint &f)
 {
     return f.fits ? QStringLiteral("fits in one device")
-                  : QStringLiteral("needs %1 devices").arg(f.devicesNeeded);
+                  : QStringLiteral("needs %1 devices").arg(f.devicesNeeded, 0, 'f', 0);
 }
 
 QString effectText(const Context &c, const Move &move, const ModelAnalysis &after)
@@ -224,11 +224,12 @@ Candidate shardAdvice(const Context &c)
     Move move = startMove(c, MoveKind::Advice);
     move.predicted = false;
     move.after = c.before.classes.isEmpty() ? PointAnalysis() : c.before.classes.first().point;
-    move.title = QStringLiteral("Shard over %1 devices").arg(c.before.footprint.devicesNeeded);
+    move.title =
+        QStringLiteral("Shard over %1 devices").arg(c.before.footprint.devicesNeeded, 0, 'f', 0);
     move.detail = QStringLiteral("Split the weights and the KV cache across %1 devices (tensor "
                                  "or pipeline parallelism). Not predicted: the time depends on "
                                  "the links between the devices.")
-                      .arg(c.before.footprint.devicesNeeded);
+                      .arg(c.before.footprint.devicesNeeded, 0, 'f', 0);
     move.effect = QStringLiteral("not predicted");
     return {move, true};
 }

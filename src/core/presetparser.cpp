@@ -1,6 +1,10 @@
 #include "presetparser.h"
 
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
 
 namespace rooflab {
 
@@ -61,6 +65,21 @@ std::optional<ComputeCeiling> readCeiling(const QJsonObject &obj, const QString 
     return ceiling;
 }
 
+// Every entry whose id an earlier entry has, in one pass.
+template <typename T>
+void reportDuplicateIds(const QList<T> &items, const QString &key, JsonReader &reader)
+{
+    QSet<QString> seen;
+    seen.reserve(items.size());
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        if (!seen.contains(items[i].id))
+            seen.insert(items[i].id);
+        else
+            reader.fail(JsonReader::index(key, i),
+                        QStringLiteral("duplicate id \"%1\"").arg(items[i].id));
+    }
+}
+
 template <typename T, typename ReadOne>
 QList<T> readArray(const QJsonObject &root, const QString &key, JsonReader &reader, ReadOne readOne)
 {
@@ -86,6 +105,15 @@ bool isValidId(const QString &id)
     return pattern.match(id).hasMatch();
 }
 
+QString kvHeadsProblem(double heads, double kvHeads)
+{
+    if (kvHeads > heads)
+        return QStringLiteral("must not exceed heads (%1), found %2").arg(heads).arg(kvHeads);
+    if (std::fmod(heads, kvHeads) != 0)
+        return QStringLiteral("must divide heads (%1) evenly, found %2").arg(heads).arg(kvHeads);
+    return {};
+}
+
 std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
 {
     if (!reader.checkHeader(root, QStringLiteral("rooflab-device"), presetSchemaVersion))
@@ -94,9 +122,10 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
     readId(root, QString(), reader, device.id);
     device.name = reader.requiredString(root, QStringLiteral("name"), QString());
     device.vendor = reader.requiredString(root, QStringLiteral("vendor"), QString());
-    device.year = static_cast<int>(
-        reader.requiredNumber(root, QStringLiteral("year"), QString(), NumberRule::WholePositive)
-            .value_or(0));
+    device.year = static_cast<int>(reader
+                                       .requiredNumber(root, QStringLiteral("year"), QString(),
+                                                       NumberRule::WholePositive, yearLimits)
+                                       .value_or(0));
     device.capacityBytes = reader
                                .requiredNumber(root, QStringLiteral("memory_capacity_gb"),
                                                QString(), NumberRule::Positive)
@@ -118,15 +147,19 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
         });
     if (reader.ok() && device.compute.isEmpty())
         reader.fail(QStringLiteral("compute"), QStringLiteral("needs at least one ceiling"));
+    // One pass with a hash: a file of 20,000 repeated ceilings costs 20,000 look-ups.
+    QHash<QString, qsizetype> firstCeiling;
     for (qsizetype i = 0; i < device.compute.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (device.compute[i].unit == device.compute[j].unit &&
-                device.compute[i].math == device.compute[j].math)
-                reader.fail(JsonReader::index(QStringLiteral("compute"), i),
-                            QStringLiteral("repeats unit %1 and math %2 of compute[%3]")
-                                .arg(unitKindName(device.compute[i].unit), device.compute[i].math)
-                                .arg(j));
-        }
+        const ComputeCeiling &c = device.compute[i];
+        const QString key = unitKindName(c.unit) + QLatin1Char('/') + c.math;
+        const auto it = firstCeiling.constFind(key);
+        if (it == firstCeiling.constEnd())
+            firstCeiling.insert(key, i);
+        else
+            reader.fail(JsonReader::index(QStringLiteral("compute"), i),
+                        QStringLiteral("repeats unit %1 and math %2 of compute[%3]")
+                            .arg(unitKindName(c.unit), c.math)
+                            .arg(it.value()));
     }
 
     if (const auto achievable =
@@ -166,7 +199,7 @@ std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &r
                 reader.fail(JsonReader::join(path, QStringLiteral("math")),
                             QStringLiteral("unknown math format \"%1\"").arg(format.math));
             const auto block = reader.optionalNumber(obj, QStringLiteral("block_size"), path,
-                                                     NumberRule::WholePositive);
+                                                     NumberRule::WholePositive, blockSizeLimits);
             const auto scale = reader.optionalNumber(obj, QStringLiteral("scale_bits"), path,
                                                      NumberRule::Positive);
             if (block.has_value() != scale.has_value())
@@ -176,13 +209,7 @@ std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &r
             format.description = reader.optionalString(obj, QStringLiteral("description"), path);
             return format;
         });
-    for (qsizetype i = 0; i < formats.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (formats[i].id == formats[j].id)
-                reader.fail(JsonReader::index(QStringLiteral("formats"), i),
-                            QStringLiteral("duplicate id \"%1\"").arg(formats[i].id));
-        }
-    }
+    reportDuplicateIds(formats, QStringLiteral("formats"), reader);
     if (!reader.ok())
         return std::nullopt;
     return formats;
@@ -198,13 +225,7 @@ std::optional<QList<OperatorSpec>> parseOperators(const QJsonObject &root, JsonR
                                 [&](const QJsonObject &obj, const QString &path) {
                                     return readOperator(obj, path, reader, knownFormat);
                                 });
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (ops[i].id == ops[j].id)
-                reader.fail(JsonReader::index(QStringLiteral("operators"), i),
-                            QStringLiteral("duplicate id \"%1\"").arg(ops[i].id));
-        }
-    }
+    reportDuplicateIds(ops, QStringLiteral("operators"), reader);
     if (!reader.ok())
         return std::nullopt;
     return ops;

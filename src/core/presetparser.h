@@ -41,4 +41,8 @@ QJsonObject writeOperator(const OperatorSpec &op);
 // True when `id` is a valid preset id: lower-case letters, digits, '.', '_' and '-'.
 bool isValidId(const QString &id);
 
+// Why `kvHeads` key/value heads cannot serve `heads` query heads ("must divide heads (32)
+// evenly, found 5"); empty when they can. Models, operators and flags share it.
+QString kvHeadsProblem(double heads, double kvHeads);
+
 } // namespace rooflab

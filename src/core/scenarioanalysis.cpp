@@ -74,7 +74,8 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
         if (f.fits)
             fits.append(m.deviceName);
         else
-            misses.append(QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded));
+            misses.append(
+                QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded, 0, 'f', 0));
     }
     if (fits.isEmpty() && misses.isEmpty())
         return title;
@@ -87,7 +88,7 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
                (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, capacity)
                        : QStringLiteral("%1: %2 > %3, does not fit (needs %4 devices)")
                              .arg(first.deviceName, size, capacity)
-                             .arg(f.devicesNeeded));
+                             .arg(f.devicesNeeded, 0, 'f', 0));
     }
     QStringList parts;
     if (misses.isEmpty())

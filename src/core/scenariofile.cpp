@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -123,6 +124,7 @@ QStringList readDevices(const QJsonObject &obj, const QString &path, const Catal
                         JsonReader &reader)
 {
     QStringList devices;
+    QSet<QString> listed; // a hash: a list of a million ids is checked in one pass
     const QJsonArray array = reader.requiredArray(obj, key("devices"), path);
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString where = JsonReader::index(JsonReader::join(path, key("devices")), i);
@@ -131,10 +133,12 @@ QStringList readDevices(const QJsonObject &obj, const QString &path, const Catal
             reader.fail(where, QStringLiteral("must be a device id"));
         else if (!catalog.device(id))
             reader.fail(where, QStringLiteral("unknown device \"%1\"").arg(id));
-        else if (devices.contains(id))
+        else if (listed.contains(id))
             reader.fail(where, QStringLiteral("device \"%1\" is listed twice").arg(id));
-        else
+        else {
+            listed.insert(id);
             devices.append(id);
+        }
     }
     return devices;
 }
@@ -146,7 +150,7 @@ QList<OperatorSpec> readOperators(const QJsonObject &obj, const QString &path,
         return catalog.format(id) != nullptr;
     };
     QList<OperatorSpec> operators;
-    QStringList ids;
+    QSet<QString> ids;
     const QJsonArray array = reader.requiredArray(obj, key("operators"), path);
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString where = JsonReader::index(JsonReader::join(path, key("operators")), i);
@@ -163,7 +167,7 @@ QList<OperatorSpec> readOperators(const QJsonObject &obj, const QString &path,
                         QStringLiteral("operator id \"%1\" is used twice").arg(op->id));
             continue;
         }
-        ids.append(op->id);
+        ids.insert(op->id);
         operators.append(*op);
     }
     return operators;

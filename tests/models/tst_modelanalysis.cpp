@@ -256,7 +256,7 @@ void TestModelAnalysis::tooLargeForOneDevice()
     ROOFLAB_COMPARE_DOUBLE(a.footprint.activationBytes, 502272.0);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.totalBytes, 813821209088.0);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.capacityBytes, 80e9);
-    QCOMPARE(a.footprint.devicesNeeded, 11);
+    QCOMPARE(a.footprint.devicesNeeded, 11.0);
     QVERIFY(!a.footprint.fittingScheme);
 }
 
@@ -267,7 +267,7 @@ void TestModelAnalysis::narrowerSchemeSuggested()
     // = 71,896,271,360 B, which fits in 80 GB: the first narrower scheme tried.
     const ModelAnalysis a = analyze(modelScenario("llama-3.1-70b", Phase::Decode, 1, 4096, 512));
     QVERIFY(!a.footprint.fits);
-    QCOMPARE(a.footprint.devicesNeeded, 2);
+    QCOMPARE(a.footprint.devicesNeeded, 2.0);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.totalBytes, 142449977856.0);
     QVERIFY(a.footprint.fittingScheme);
     QCOMPARE(a.footprint.fittingScheme->weights, QStringLiteral("fp8-e4m3"));
