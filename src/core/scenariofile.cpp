@@ -19,7 +19,8 @@ namespace rooflab {
 
 namespace {
 
-// Largest figure side a scenario may ask for, in pixels at scale 1.
+// The figure sides a scenario may ask for, in pixels at scale 1: those an export draws.
+constexpr double minFigureSide = 16;
 constexpr double maxFigureSide = 20000;
 
 QString key(const char *name)
@@ -279,6 +280,12 @@ int readSide(const QJsonObject &obj, const char *name, const QString &path, int 
     const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::WholePositive);
     if (!value)
         return fallback;
+    if (*value < minFigureSide) {
+        reader.fail(
+            JsonReader::join(path, key(name)),
+            QStringLiteral("must be at least %1 pixels, found %2").arg(minFigureSide).arg(*value));
+        return fallback;
+    }
     if (*value > maxFigureSide) {
         reader.fail(
             JsonReader::join(path, key(name)),
