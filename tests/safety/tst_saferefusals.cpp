@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void refusedFlags();
     void presetAndFlagShareWording();
     void controlCharactersKeepSvgWellFormed();
+    void controlCharactersReplacedInPdfTitle();
     void formulaNamesNeutralisedInCsv();
     void bidiControlsEscapedInTables();
 };
@@ -193,6 +195,30 @@ void TestSafeRefusals::controlCharactersKeepSvgWellFormed()
     const Run again =
         run({s("export"), s("--presets"), dir, svg, s("-o"), m_work.filePath(s("again.csv"))});
     QCOMPARE(again.exitCode, 0);
+}
+
+// A model's name reaches the PDF's title (its metadata): the controls become U+FFFD, which
+// Qt writes as UTF-16BE, FF FD.
+void TestSafeRefusals::controlCharactersReplacedInPdfTitle()
+{
+    const QString source = qEnvironmentVariable("ROOFLAB_SOURCE_DIR");
+    QVERIFY(!source.isEmpty());
+    QFile preset(source + s("/presets/models/llama-3.1-8b.json"));
+    QVERIFY(preset.open(QIODevice::ReadOnly));
+    QJsonObject model = QJsonDocument::fromJson(preset.readAll()).object();
+    model.insert(s("id"), s("control-model"));
+    model.insert(s("name"), s("Ctl") + QChar(0x01) + QChar(0x0B) + s("Model"));
+    const QString dir = m_work.filePath(s("control-model"));
+    QDir().mkpath(dir);
+    QVERIFY(writeAll(dir + s("/model.json"), rooflab::test::json(model)));
+    const QString pdf = m_work.filePath(s("control.pdf"));
+    const Run r = run({s("export"), s("--presets"), dir, s("--model"), s("control-model"),
+                       s("--device"), s("h100-sxm5"), s("-o"), pdf});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArray bytes = readAll(pdf);
+    const QByteArray utf16 = QByteArray("\0l\xff\xfd\xff\xfd\0M", 8);
+    QVERIFY2(bytes.contains(utf16), "the title's control characters are not replaced");
+    QVERIFY(!bytes.contains(QByteArray("\0l\0\x01\0\x0b\0M", 8)));
 }
 
 void TestSafeRefusals::formulaNamesNeutralisedInCsv()
