@@ -53,7 +53,8 @@ int runAnalyze(const QStringList &arguments)
                        "Example: rooflab analyze --device h100-sxm5 --op decode-gemm "
                        "--d 8192 --f 28672 --batch 64\n"
                        "Model:   rooflab analyze --model llama-3.1-8b --device h100-sxm5 "
-                       "--phase decode --batch 16 --seq 4096"));
+                       "--phase decode --batch 16 --seq 4096\n") +
+        numberRangesHelp());
     addScenarioOptions(parser);
     addModelAnalyzeOptions(parser);
     addPresetOption(parser);

@@ -37,15 +37,19 @@ const QStringList &imageFormats()
 
 void addExportOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(QStringLiteral(
-        "Writes the roofline chart or its figures to a file, without a display.\n"
-        "The scenario is SCENARIO (a *.rooflab.json file, or a PNG/SVG/PDF exported by\n"
-        "RoofLab), or the default one; the scenario options below change it.\n"
-        "Examples:\n"
-        "  rooflab export -o roofline.svg\n"
-        "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
-        "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
-        "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672"));
+    parser.setApplicationDescription(
+        QStringLiteral(
+            "Writes the roofline chart or its figures to a file, without a display.\n"
+            "The scenario is SCENARIO (a *.rooflab.json file, or a PNG/SVG/PDF exported by\n"
+            "RoofLab), or the default one; the scenario options below change it.\n"
+            "Examples:\n"
+            "  rooflab export -o roofline.svg\n"
+            "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
+            "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
+            "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672\n"
+            "The output must be a new file or a regular file; it is replaced only once written\n"
+            "in full.\n") +
+        numberRangesHelp());
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("Scenario to export (default: the default one)."),
                                  QStringLiteral("[SCENARIO]"));

@@ -205,6 +205,15 @@ void applyModelOptions(const QCommandLineParser &parser, const Catalog &catalog,
 
 } // namespace
 
+QString numberRangesHelp()
+{
+    return QStringLiteral(
+        "Numbers: shape counts (--m --n --k --d --f --elements --hidden --inputs --heads\n"
+        "--kv-heads --head-dim --norm-width) are whole numbers from 1 to 1e15, and --kv-heads\n"
+        "divides --heads; --flops and --bytes go up to 1e30; --batch, --seq, --prompt and\n"
+        "--flops-per-element up to 1e15. A value other than 0 is at least 1e-12.");
+}
+
 void addPresetOption(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("presets"),

@@ -52,6 +52,7 @@ private Q_SLOTS:
     void initTestCase();
     void refusedFlags_data();
     void refusedFlags();
+    void helpStatesTheRanges();
     void presetAndFlagShareWording();
     void controlCharactersKeepSvgWellFormed();
     void controlCharactersReplacedInPdfTitle();
@@ -145,6 +146,22 @@ void TestSafeRefusals::refusedFlags()
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(QString::fromUtf8(r.err).trimmed(), s("rooflab: ") + message);
     QVERIFY(!QFileInfo::exists(m_work.filePath(s("out.svg"))));
+}
+
+// The ranges the refusals above enforce are the ones the help texts give.
+void TestSafeRefusals::helpStatesTheRanges()
+{
+    const Run exportHelp = run({s("export"), s("--help")});
+    QCOMPARE(exportHelp.exitCode, 0);
+    const QString text = QString::fromUtf8(exportHelp.out).simplified();
+    QVERIFY2(text.contains(s("Figure width in pixels, 16 to 20000")), qPrintable(text));
+    QVERIFY2(text.contains(s("Figure height in pixels, 16 to 20000")), qPrintable(text));
+    QVERIFY2(text.contains(s("0.1 to 8")), qPrintable(text));
+    const Run analyzeHelp = run({s("analyze"), s("--help")});
+    const QString analyze = QString::fromUtf8(analyzeHelp.out).simplified();
+    QVERIFY2(analyze.contains(s("are whole numbers from 1 to 1e15, and --kv-heads divides "
+                                "--heads; --flops and --bytes go up to 1e30")),
+             qPrintable(analyze));
 }
 
 // The same value refused by a flag and by a preset field gives the same reason.
