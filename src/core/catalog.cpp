@@ -63,6 +63,8 @@ void Catalog::loadDirectory(const QString &dir)
     files.sort();
 
     QList<std::pair<QString, QByteArray>> contents;
+    qint64 total = 0;
+    qsizetype skipped = 0;
     for (const QString &path : files) {
         if (path.startsWith(QLatin1Char(':'))) {
             // A preset compiled in (Qt resource): known files, read as they are.
@@ -71,14 +73,26 @@ void Catalog::loadDirectory(const QString &dir)
                 contents.append({path, file.readAll()});
             continue;
         }
+        // Every file is held until all are read (formats load first): the folder is capped.
+        if (total >= maxPresetFolderBytes) {
+            ++skipped;
+            continue;
+        }
         // A user's file: a link to a device or a FIFO must neither hang nor fill memory.
         QString error;
         if (const std::optional<QByteArray> bytes =
-                readFileCapped(path, maxPresetFileBytes, &error))
+                readFileCapped(path, maxPresetFileBytes, &error)) {
+            total += bytes->size();
             contents.append({path, *bytes});
-        else
+        } else {
             m_problems.append(error + QStringLiteral(", not read"));
+        }
     }
+    if (skipped > 0)
+        m_problems.append(
+            QStringLiteral("%1: stopped reading at %2 of presets; %3 files left unread")
+                .arg(dir, byteSizeText(maxPresetFolderBytes))
+                .arg(skipped));
     std::stable_sort(contents.begin(), contents.end(), [](const auto &a, const auto &b) {
         return !schemaOf(a.second).isEmpty() && schemaOf(b.second).isEmpty();
     });

@@ -270,6 +270,15 @@ void readRange(const QJsonObject &obj, const char *name, const QString &path, do
         reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
         return;
     }
+    // An axis spans at most 1e-12 to 1e30 (FLOP/byte or FLOP/s), as every other figure.
+    constexpr NumberLimits axisLimits{.min = 1e-12, .max = 1e30};
+    for (const double end : {a, b}) {
+        if (const QString problem = numberProblem(end, NumberRule::Positive, axisLimits);
+            !problem.isEmpty()) {
+            reader.fail(where, problem);
+            return;
+        }
+    }
     lo = a;
     hi = b;
 }

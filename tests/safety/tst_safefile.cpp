@@ -10,6 +10,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -86,6 +89,7 @@ private Q_SLOTS:
     void readRefusesSpecialFiles();
     void readFollowsLinksAndCaps();
     void inflateStopsAtCap();
+    void scenarioAxisRangeChecked();
     void xmlSafe();
     void formulaCells_data();
     void formulaCells();
@@ -209,6 +213,23 @@ void TestSafeFile::inflateStopsAtCap()
     QVERIFY2(error.startsWith(s("not valid zlib data")), qPrintable(error));
     QVERIFY(!rooflab::inflateCapped("not zlib at all", 1024, &error));
     QVERIFY2(error.startsWith(s("not valid zlib data")), qPrintable(error));
+}
+
+void TestSafeFile::scenarioAxisRangeChecked()
+{
+    const rooflab::Catalog catalog = rooflab::Catalog::builtin();
+    QJsonObject root =
+        QJsonDocument::fromJson(
+            rooflab::writeScenarioFile(rooflab::defaultScenario(catalog), rooflab::ViewState()))
+            .object();
+    QJsonObject view = root.value(s("view")).toObject();
+    view.insert(s("intensity_range"), QJsonArray{1e-320, 10});
+    root.insert(s("view"), view);
+    QStringList errors;
+    QVERIFY(!rooflab::readScenarioFile(QJsonDocument(root).toJson(), s("axis.rooflab.json"),
+                                       catalog, &errors));
+    QCOMPARE(errors, QStringList{s("axis.rooflab.json: view.intensity_range: must be at least "
+                                   "1e-12, found 9.99989e-321")});
 }
 
 void TestSafeFile::xmlSafe()

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void pdfAttachmentInflateCapped();
     void oversizedImage();
     void repeatedCeilingsReportedBriefly();
+    void presetFolderCapped();
     void yearAndBlockSizeRangeChecked();
     void tinyAndHugeFiguresRefused_data();
     void tinyAndHugeFiguresRefused();
@@ -201,6 +202,27 @@ void TestSafeInput::repeatedCeilingsReportedBriefly()
     QVERIFY2(r.err.contains("compute[1]: repeats unit matrix and math bf16 of compute[0]"),
              r.err.constData());
     QVERIFY2(r.err.contains("many.json: ... and 19,991 more problems"), r.err.constData());
+}
+
+// 17 valid presets of 4 MiB each (padded with spaces): 16 make 64 MiB, the 17th is left.
+void TestSafeInput::presetFolderCapped()
+{
+    const QString dir = m_work.filePath(s("big-folder"));
+    QVERIFY(QDir().mkpath(dir));
+    for (int i = 0; i < 17; ++i) {
+        const QString id = QStringLiteral("big-%1").arg(i, 2, 10, QLatin1Char('0'));
+        QByteArray bytes = rooflab::test::json(rooflab::test::devicePreset(id, id));
+        bytes.append(QByteArray(4 * 1024 * 1024 - bytes.size(), ' '));
+        QVERIFY(writeAll(dir + QLatin1Char('/') + id + s(".json"), bytes));
+    }
+    const Run r = run({s("list"), s("devices"), s("--presets"), dir});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains(dir.toUtf8() + ": stopped reading at 64 MiB of presets; 1 files left "
+                                           "unread"),
+             r.err.constData());
+    QVERIFY(r.out.contains("big-15"));
+    QVERIFY(!r.out.contains("big-16"));
 }
 
 void TestSafeInput::yearAndBlockSizeRangeChecked()
