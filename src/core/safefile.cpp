@@ -107,11 +107,13 @@ bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *
         *err = tr("%1: cannot write: %2").arg(path, systemReason(code));
         return false;
     }
+    errno = 0;
     if (!file.commit()) {
+        // Qt's own reason names the step (rename, sync); "Unknown error" gives way to errno.
         const int code = errno;
-        const QString reason = file.error() == QFileDevice::NoError || code == 0
-                                   ? file.errorString()
-                                   : systemReason(code);
+        QString reason = file.errorString();
+        if ((reason.isEmpty() || reason == QLatin1String("Unknown error")) && code != 0)
+            reason = systemReason(code);
         *err = tr("%1: cannot write: %2").arg(path, reason);
         return false;
     }

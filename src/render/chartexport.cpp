@@ -158,7 +158,7 @@ bool writePdf(const Figure &figure, const ChartOptions &options, const ImageExpo
     writer.setPageSize(QPageSize(QSizeF(request.width * 0.75, request.height * 0.75),
                                  QPageSize::Point, QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setTitle(xmlSafeText(figureTitle(options))); // the PDF's XMP metadata is XML
+    writer.setTitle(xmlSafeText(figureTitle(options))); // metadata tools may read it as XML
     writer.setCreator(QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION)));
     if (!request.metadata.isEmpty())
         writer.addFileAttachment(pdfScenarioName, request.metadata,
