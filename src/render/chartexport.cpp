@@ -2,6 +2,7 @@
 
 #include "captiontable.h"
 #include "inflate.h"
+#include "pngchunks.h"
 #include "qcp.h"
 #include "rooflinescene.h"
 #include "safefile.h"
@@ -257,6 +258,10 @@ namespace {
 
 QByteArray readPngMetadata(const QByteArray &png, QString *error)
 {
+    if (const QString problem = pngStructureProblem(png); !problem.isEmpty()) {
+        *error = problem; // before libpng, which would reserve what a chunk claims
+        return {};
+    }
     QBuffer device;
     device.setData(png);
     device.open(QIODevice::ReadOnly);

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void userPresetLinkToDevice();
     void pdfAttachmentInflateCapped();
     void oversizedImage();
+    void pngChunkLongerThanFile();
     void repeatedCeilingsReportedBriefly();
     void presetFolderCapped();
     void yearAndBlockSizeRangeChecked();
@@ -180,6 +181,30 @@ void TestSafeInput::oversizedImage()
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("huge.png: 300 MiB is larger than the limit of 256 MiB"),
+             r.err.constData());
+}
+
+// Found by fuzz_metadata: a 3 KB PNG whose zTXt chunk claims 2,080,375,260 bytes made
+// libpng reserve 2 GB. The chunk walk refuses it before libpng sees it.
+void TestSafeInput::pngChunkLongerThanFile()
+{
+    QByteArray png("\x89PNG\r\n\x1a\n", 8);
+    const auto chunk = [&png](const QByteArray &type, quint32 length, const QByteArray &data) {
+        for (int shift = 24; shift >= 0; shift -= 8)
+            png.append(char((length >> shift) & 0xff));
+        png.append(type);
+        png.append(data);
+        png.append(QByteArray(4, '\0')); // CRC, not checked by the walk
+    };
+    chunk("IHDR", 13, QByteArray("\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0", 13));
+    chunk("zTXt", 2080375260u, QByteArray(64, 'x'));
+    const QString path = m_work.filePath(s("lying.png"));
+    QVERIFY(writeAll(path, png));
+    const Run r = run({s("export"), path, s("-o"), m_work.filePath(s("lying.svg"))});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(path.toUtf8() + ": PNG chunk 1 (zTXt) claims 2080375260 bytes, more "
+                                            "than the file holds"),
              r.err.constData());
 }
 
