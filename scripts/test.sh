@@ -37,7 +37,7 @@ for file in usr/bin/rooflab usr/share/applications/org.rooflab.rooflab.desktop \
     usr/share/metainfo/org.rooflab.rooflab.metainfo.xml \
     usr/share/icons/hicolor/scalable/apps/org.rooflab.rooflab.svg \
     usr/share/icons/hicolor/256x256/apps/org.rooflab.rooflab.png \
-    usr/share/mime/packages/org.rooflab.rooflab.xml usr/share/man/man1/rooflab.1; do
+    usr/share/mime/packages/org.rooflab.rooflab.xml usr/share/man/man1/rooflab.1.gz; do
     [[ -s "$package/root/$file" ]] || { echo "RoofLab: the package lacks /$file" >&2; exit 1; }
 done
 dpkg-deb --field "$package"/deb/rooflab_*.deb Depends | grep -q libqt6 ||
