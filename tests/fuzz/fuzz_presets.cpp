@@ -38,17 +38,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     // Only what the file added is worth analysing: the built-in presets are tested elsewhere.
     rooflab::Scenario scenario;
-    const auto added = [&](auto count) { return count > 0; };
-    if (added(catalog.devices().size() - builtin.devices().size())) {
+    if (catalog.devices().size() > builtin.devices().size()) {
         scenario.devices = {catalog.devices().last().id};
         scenario.operators = {builtin.operators().first()};
-    } else if (added(catalog.operators().size() - builtin.operators().size())) {
+    } else if (catalog.operators().size() > builtin.operators().size()) {
         scenario.devices = {builtin.devices().first().id};
         scenario.operators = catalog.operators().mid(builtin.operators().size());
-    } else if (added(catalog.models().size() - builtin.models().size())) {
+    } else if (catalog.models().size() > builtin.models().size()) {
         scenario.devices = {builtin.devices().first().id};
         scenario.model = catalog.models().last().id;
     } else {
+        // New formats: every built-in device and operator with the last one as weights.
         scenario = scenarioOf(builtin);
         scenario.scheme.weights = catalog.formats().last().id;
     }
