@@ -42,6 +42,10 @@ for file in usr/bin/rooflab usr/share/applications/org.rooflab.rooflab.desktop \
 done
 dpkg-deb --field "$package"/deb/rooflab_*.deb Depends | grep -q libqt6 ||
     { echo "RoofLab: the package's Depends name no Qt library" >&2; exit 1; }
+# The file type, compiled as a desktop would: *.rooflab.json maps to RoofLab's type.
+XDG_DATA_DIRS="$package/root/usr/share" update-mime-database "$package/root/usr/share/mime"
+grep -q '^60:application/x-rooflab-scenario:\*\.rooflab\.json$' "$package/root/usr/share/mime/globs2" ||
+    { echo "RoofLab: *.rooflab.json is not mapped to its file type" >&2; exit 1; }
 "$package/root/usr/bin/rooflab" --version
 "$package/root/usr/bin/rooflab" export -o "$package/from-package.svg" --width 400 --height 300
 [[ -s "$package/from-package.svg" ]] || { echo "RoofLab: the packaged export wrote nothing" >&2; exit 1; }
