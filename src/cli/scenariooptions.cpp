@@ -61,27 +61,17 @@ double numberOption(const QCommandLineParser &parser, const QString &name, Numbe
     return value;
 }
 
-// The rule of a shape option: counts are whole numbers, as in presets (docs/presets.md).
-NumberRule shapeRule(const char *name)
-{
-    const QString n = opt(name);
-    if (n == QLatin1String("flops-per-element") || n == QLatin1String("flops"))
-        return NumberRule::NonNegative;
-    if (n == QLatin1String("bytes") || n == QLatin1String("batch") || n == QLatin1String("seq") ||
-        n == QLatin1String("prompt"))
-        return NumberRule::Positive;
-    return NumberRule::WholePositive;
-}
-
-NumberLimits shapeLimits(const char *name)
-{
-    const QString n = opt(name);
-    return n == QLatin1String("flops") || n == QLatin1String("bytes") ? workLimits : NumberLimits{};
-}
-
+// A shape option's value, checked by the rule of the operator field it sets
+// (operatorNumberField: --kv-heads is kv_heads, --norm-width is width); --batch, --seq and
+// --prompt follow the scenario file's rule, greater than zero.
 double shapeNumber(const QCommandLineParser &parser, const char *name)
 {
-    return numberOption(parser, opt(name), shapeRule(name), shapeLimits(name));
+    QString key = opt(name);
+    key.replace(QLatin1Char('-'), QLatin1Char('_'));
+    if (key == QLatin1String("norm_width"))
+        key = QStringLiteral("width");
+    const NumberField field = operatorNumberField(key).value_or(NumberField{});
+    return numberOption(parser, opt(name), field.rule, field.limits);
 }
 
 double required(const QCommandLineParser &parser, const QString &kind, const char *name)
@@ -130,10 +120,7 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::RmsNorm:
         readVectorSize(parser, name, op);
         // 0 (the default) leaves the norm's parameters out.
-        op.width =
-            parser.isSet(QStringLiteral("norm-width"))
-                ? numberOption(parser, QStringLiteral("norm-width"), NumberRule::WholePositive)
-                : 0;
+        op.width = optional(parser, "norm-width", 0);
         break;
     case OperatorKind::Softmax:
         readVectorSize(parser, name, op);

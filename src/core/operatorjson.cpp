@@ -77,6 +77,22 @@ void readExperts(const QJsonObject &obj, const QString &path, JsonReader &reader
 
 } // namespace
 
+std::optional<NumberField> operatorNumberField(const QString &key)
+{
+    for (OperatorKind kind : allOperatorKinds()) {
+        for (const ShapeField &field : shapeFields(kind)) {
+            if (key == QLatin1String(field.key))
+                return NumberField{.rule = field.rule, .limits = field.limits};
+        }
+    }
+    // Checked outside the table: the size of a vector operator and a GEMM's experts.
+    for (const char *whole : {"elements", "hidden", "experts", "experts_per_token"}) {
+        if (key == QLatin1String(whole))
+            return NumberField{.rule = NumberRule::WholePositive};
+    }
+    return std::nullopt;
+}
+
 std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &path,
                                          JsonReader &reader, const FormatLookup &knownFormat)
 {
