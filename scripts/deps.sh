@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages RoofLab needs, only those that are missing.
-# Usage: scripts/deps.sh build|test|bench
+# Usage: scripts/deps.sh build|test|bench|package
 # Runs apt-get as root, or through sudo for another user.
 set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqcustomplot-dev
-    libgl-dev fonts-dejavu-core)
-test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils)
+    libgl-dev zlib1g-dev fonts-dejavu-core)
+test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils libxml2-utils
+    shared-mime-info)
 bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick)
+# dpkg-shlibdeps (dpkg-dev) computes the package's Depends; file is what it reads ELF with.
+package_packages=(dpkg-dev file)
 
 case "${1:-build}" in
 build) wanted=("${build_packages[@]}") ;;
-test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+test) wanted=("${build_packages[@]}" "${test_packages[@]}" "${package_packages[@]}") ;;
+package) wanted=("${build_packages[@]}" "${package_packages[@]}") ;;
 bench) wanted=("${build_packages[@]}" "${bench_packages[@]}") ;;
 *)
-    echo "deps.sh: unknown set '$1' (expected build, test or bench)" >&2
+    echo "deps.sh: unknown set '$1' (expected build, test, bench or package)" >&2
     exit 2
     ;;
 esac

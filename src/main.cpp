@@ -6,8 +6,13 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <csignal>
+
 int main(int argc, char *argv[])
 {
+    // Past a file size limit (ulimit -f) a write fails with "File too large" and the export
+    // reports it, instead of the process being killed half-way through a file.
+    std::signal(SIGXFSZ, SIG_IGN);
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));

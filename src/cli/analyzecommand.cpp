@@ -5,6 +5,7 @@
 #include "modelanalyze.h"
 #include "parsing.h"
 #include "scenariooptions.h"
+#include "textsafety.h"
 #include "units.h"
 #include "usageerror.h"
 
@@ -25,7 +26,7 @@ void printPoint(const PointAnalysis &p, QTextStream &out)
         : p.ridgeBatch    ? formatNumber(*p.ridgeBatch) + QStringLiteral(" (first whole batch ") +
                              QString::number(std::ceil(*p.ridgeBatch)) + QLatin1Char(')')
                        : QStringLiteral("never (memory-bound at every batch)");
-    out << p.operatorName << " on " << p.deviceId << '\n'
+    out << bidiEscaped(p.operatorName) << " on " << bidiEscaped(p.deviceId) << '\n'
         << "  formats      weights " << p.weights << ", act " << p.act << ", kv " << p.kv
         << "; math " << p.math << " on " << unitKindName(p.unit) << " units\n"
         << "  work         " << formatSi(p.flops, QStringLiteral("FLOP")) << ", "
@@ -52,7 +53,8 @@ int runAnalyze(const QStringList &arguments)
                        "Example: rooflab analyze --device h100-sxm5 --op decode-gemm "
                        "--d 8192 --f 28672 --batch 64\n"
                        "Model:   rooflab analyze --model llama-3.1-8b --device h100-sxm5 "
-                       "--phase decode --batch 16 --seq 4096"));
+                       "--phase decode --batch 16 --seq 4096\n") +
+        numberRangesHelp());
     addScenarioOptions(parser);
     addModelAnalyzeOptions(parser);
     addPresetOption(parser);

@@ -5,6 +5,7 @@
 #include "figuremetadata.h"
 #include "lessondeck.h"
 #include "parsing.h"
+#include "safefile.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
@@ -23,15 +24,19 @@ namespace {
 
 void addExportOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(QStringLiteral(
-        "Writes the roofline chart or its figures to a file, without a display.\n"
-        "The scenario is SCENARIO (a *.rooflab.json file, or a PNG/SVG/PDF exported by\n"
-        "RoofLab), or the default one; the scenario options below change it.\n"
-        "Examples:\n"
-        "  rooflab export -o roofline.svg\n"
-        "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
-        "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
-        "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672"));
+    parser.setApplicationDescription(
+        QStringLiteral(
+            "Writes the roofline chart or its figures to a file, without a display.\n"
+            "The scenario is SCENARIO (a *.rooflab.json file, or a PNG/SVG/PDF exported by\n"
+            "RoofLab), or the default one; the scenario options below change it.\n"
+            "Examples:\n"
+            "  rooflab export -o roofline.svg\n"
+            "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
+            "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
+            "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672\n"
+            "The output must be a new file or a regular file; it is replaced only once written\n"
+            "in full.\n") +
+        numberRangesHelp());
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("Scenario to export (default: the default one)."),
                                  QStringLiteral("[SCENARIO]"));
@@ -177,21 +182,12 @@ void dropStaleSelection(const Analysis &analysis, Selection &selection)
         selection = Selection();
 }
 
-// Fails with exit status 1 before anything is read or drawn when `path` cannot be a new or replaced
-// file.
-bool checkOutputPath(const QString &path)
+// Refuses (exit status 2) before anything is read or drawn a path that cannot be a new or
+// replaced regular file: a folder, a device node, a FIFO, a socket, a missing folder.
+void checkOutputPath(const QString &path)
 {
-    const QFileInfo info(path);
-    if (info.isDir()) {
-        printError(QStringLiteral("%1: is a folder; give a file name").arg(path));
-        return false;
-    }
-    if (!info.absoluteDir().exists()) {
-        printError(QStringLiteral("%1: cannot write: folder %2 does not exist")
-                       .arg(path, QDir::toNativeSeparators(info.absolutePath())));
-        return false;
-    }
-    return true;
+    if (const QString problem = outputPathProblem(path); !problem.isEmpty())
+        throw UsageError{QStringLiteral("-o: ") + problem};
 }
 
 QtMessageHandler previousMessageHandler = nullptr;
@@ -220,11 +216,12 @@ int exportCommand(const QStringList &arguments)
         throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "
                                         "scenario")
                              .arg(positional.at(2))};
+    if (positional.size() == 2 && positional.at(1).isEmpty())
+        throw UsageError{QStringLiteral("export: empty scenario file name")};
     const QString output = parser.value(QStringLiteral("output"));
     if (output.isEmpty())
         throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
-    if (!checkOutputPath(output))
-        return ExitFailure;
+    checkOutputPath(output);
     const FigureFormat &format = outputFormat(parser, output);
     if (format.table) {
         QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"

@@ -5,6 +5,7 @@
 #include "modelanalysisjson.h"
 #include "modelrecommend.h"
 #include "scenariooptions.h"
+#include "textsafety.h"
 #include "units.h"
 #include "usageerror.h"
 
@@ -49,7 +50,7 @@ void printFootprint(const ModelAnalysis &a, QTextStream &out)
     }
     out << "\n*** DOES NOT FIT: " << a.modelName << " needs " << bytesText(f.totalBytes) << ", "
         << a.deviceName << " has " << bytesText(f.capacityBytes) << ". ***\n"
-        << "    It needs " << f.devicesNeeded
+        << "    It needs " << QString::number(f.devicesNeeded, 'f', 0)
         << " devices (weights, cache and activations split evenly, no overhead)";
     if (f.fittingScheme)
         out << ", or one device with " << schemeText(*f.fittingScheme) << " ("
@@ -153,13 +154,14 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
     if (!d.fits)
         out << "  fits                 NO: " << formatNumber(d.perDevice.totalBytes / 1e9, 4)
             << " GB per device of " << formatNumber(d.usableBytes / 1e9, 4)
-            << " GB usable; the whole model needs " << a.footprint.devicesNeeded << " devices\n";
+            << " GB usable; the whole model needs "
+            << QString::number(a.footprint.devicesNeeded, 'f', 0) << " devices\n";
 }
 
 void printTable(const ModelAnalysis &a, QTextStream &out)
 {
-    out << a.modelName << " on " << a.deviceName << ": " << phaseName(a.phase) << " step, batch "
-        << formatNumber(a.shape.batch);
+    out << bidiEscaped(a.modelName) << " on " << bidiEscaped(a.deviceName) << ": "
+        << phaseName(a.phase) << " step, batch " << formatNumber(a.shape.batch);
     if (a.phase == Phase::Decode)
         out << ", context " << formatNumber(a.shape.seq) << " tokens\n";
     else

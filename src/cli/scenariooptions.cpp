@@ -1,7 +1,9 @@
 #include "scenariooptions.h"
 
 #include "deployment.h"
+#include "jsonreader.h"
 #include "presetfolders.h"
+#include "presetparser.h"
 #include "usageerror.h"
 
 #include <QTextStream>
@@ -46,39 +48,50 @@ QString opt(const char *name)
     return QString::fromLatin1(name);
 }
 
-double numberOption(const QCommandLineParser &parser, const QString &name, bool allowZero)
+// A number from option `name`, checked by the rule and limits the same field has in a
+// preset or scenario file (jsonreader.h numberProblem), so both refuse with one message.
+double numberOption(const QCommandLineParser &parser, const QString &name, NumberRule rule,
+                    const NumberLimits &limits = {})
 {
     const QString text = parser.value(name);
     bool ok = false;
     const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value))
+    if (!ok)
         throw UsageError{QStringLiteral("--%1: expected a number, got \"%2\"").arg(name, text)};
-    if (value < 0 || (!allowZero && value == 0))
-        throw UsageError{QStringLiteral("--%1: must be %2, got %3")
-                             .arg(name,
-                                  allowZero ? QStringLiteral("zero or more")
-                                            : QStringLiteral("greater than zero"),
-                                  text)};
+    if (const QString problem = numberProblem(value, rule, limits); !problem.isEmpty())
+        throw UsageError{QStringLiteral("--%1: %2").arg(name, problem)};
     return value;
+}
+
+// A shape option's value, checked by the rule of the operator field it sets
+// (operatorNumberField: --kv-heads is kv_heads, --norm-width is width); --batch, --seq and
+// --prompt follow the scenario file's rule, greater than zero.
+double shapeNumber(const QCommandLineParser &parser, const char *name)
+{
+    QString key = opt(name);
+    key.replace(QLatin1Char('-'), QLatin1Char('_'));
+    if (key == QLatin1String("norm_width"))
+        key = QStringLiteral("width");
+    const NumberField field = operatorNumberField(key).value_or(NumberField{});
+    return numberOption(parser, opt(name), field.rule, field.limits);
 }
 
 double required(const QCommandLineParser &parser, const QString &kind, const char *name)
 {
     if (!parser.isSet(opt(name)))
         throw UsageError{QStringLiteral("--op %1 needs --%2").arg(kind, opt(name))};
-    return numberOption(parser, opt(name), false);
+    return shapeNumber(parser, name);
 }
 
-double optional(const QCommandLineParser &parser, const char *name, double fallback,
-                bool allowZero = false)
+double optional(const QCommandLineParser &parser, const char *name, double fallback)
 {
-    return parser.isSet(opt(name)) ? numberOption(parser, opt(name), allowZero) : fallback;
+    return parser.isSet(opt(name)) ? shapeNumber(parser, name) : fallback;
 }
 
 void readVectorSize(const QCommandLineParser &parser, const QString &kind, OperatorSpec &op)
 {
     if (parser.isSet(QStringLiteral("hidden")))
-        op.hidden = numberOption(parser, QStringLiteral("hidden"), false);
+        op.hidden = shapeNumber(parser, "hidden");
     else
         op.elements = required(parser, kind, "elements");
 }
@@ -94,7 +107,7 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::Elementwise:
         readVectorSize(parser, name, op);
         op.inputs = optional(parser, "inputs", 1);
-        op.flopsPerElement = optional(parser, "flops-per-element", 1, true);
+        op.flopsPerElement = optional(parser, "flops-per-element", 1);
         break;
     case OperatorKind::Activation:
         readVectorSize(parser, name, op);
@@ -108,7 +121,8 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     case OperatorKind::LayerNorm:
     case OperatorKind::RmsNorm:
         readVectorSize(parser, name, op);
-        op.width = optional(parser, "norm-width", 0, true);
+        // 0 (the default) leaves the norm's parameters out.
+        op.width = optional(parser, "norm-width", 0);
         break;
     case OperatorKind::Softmax:
         readVectorSize(parser, name, op);
@@ -131,10 +145,8 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
         op.heads = required(parser, name, "heads");
         op.kvHeads = optional(parser, "kv-heads", op.heads);
         op.headDim = required(parser, name, "head-dim");
-        if (op.kvHeads > op.heads)
-            throw UsageError{QStringLiteral("--kv-heads: must not exceed --heads (%1), got %2")
-                                 .arg(op.heads)
-                                 .arg(op.kvHeads)};
+        if (const QString problem = kvHeadsProblem(op.heads, op.kvHeads); !problem.isEmpty())
+            throw UsageError{QStringLiteral("--kv-heads: ") + problem};
         break;
     case OperatorKind::Custom:
         op.flops = required(parser, name, "flops");
@@ -232,7 +244,8 @@ void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &cat
                                  .arg(text)};
     }
     if (parser.isSet(QStringLiteral("price")))
-        d.pricePerDeviceHour = numberOption(parser, QStringLiteral("price"), true);
+        d.pricePerDeviceHour =
+            numberOption(parser, QStringLiteral("price"), NumberRule::NonNegative);
     for (const DeploymentProblem &p : deploymentValueProblems(d))
         throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
     if (scenario.model.isEmpty()) {
@@ -253,6 +266,15 @@ void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &cat
 }
 
 } // namespace
+
+QString numberRangesHelp()
+{
+    return QStringLiteral(
+        "Numbers: shape counts (--m --n --k --d --f --elements --hidden --inputs --heads\n"
+        "--kv-heads --head-dim --norm-width) are whole numbers from 1 to 1e15, and --kv-heads\n"
+        "divides --heads; --flops and --bytes go up to 1e30; --batch, --seq, --prompt and\n"
+        "--flops-per-element up to 1e15. A value other than 0 is at least 1e-12.");
+}
 
 void addPresetOption(QCommandLineParser &parser)
 {
@@ -321,12 +343,16 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
 
 Catalog loadCatalog(const QCommandLineParser &parser)
 {
+    for (const QString &folder : parser.values(QStringLiteral("presets"))) {
+        if (folder.isEmpty())
+            throw UsageError{QStringLiteral("--presets: empty folder name; give a folder")};
+    }
     return app::loadCatalog(parser.values(QStringLiteral("presets")));
 }
 
 double positiveOption(const QCommandLineParser &parser, const QString &name)
 {
-    return numberOption(parser, name, false);
+    return numberOption(parser, name, NumberRule::Positive);
 }
 
 void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
@@ -343,6 +369,8 @@ void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catal
                 scenario.devices.append(id);
         }
     }
+    if (parser.isSet(QStringLiteral("model")) && parser.isSet(QStringLiteral("op")))
+        throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
     applyModelOptions(parser, catalog, scenario);
     applyDeploymentOptions(parser, catalog, scenario);
     scenario.batch = optional(parser, "batch", scenario.batch);

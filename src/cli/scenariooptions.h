@@ -12,6 +12,9 @@ namespace rooflab::cli {
 // unless the command takes --width for itself (`export`: the image width).
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
+// The ranges the scenario options accept, for a command's --help (docs/presets.md "Limits").
+QString numberRangesHelp();
+
 // Adds --presets DIR.
 void addPresetOption(QCommandLineParser &parser);
 

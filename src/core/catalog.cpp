@@ -3,6 +3,7 @@
 #include "jsonreader.h"
 #include "modelparser.h"
 #include "presetparser.h"
+#include "safefile.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -12,9 +13,6 @@
 namespace rooflab {
 
 namespace {
-
-// Maximum preset file size: anything larger is not a hand-written preset.
-constexpr qint64 maxPresetBytes = 4 * 1024 * 1024;
 
 QString schemaOf(const QByteArray &bytes)
 {
@@ -58,25 +56,43 @@ Catalog Catalog::standard(const QStringList &extraDirs)
 void Catalog::loadDirectory(const QString &dir)
 {
     QStringList files;
-    QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files | QDir::System,
+                    QDirIterator::Subdirectories);
     while (it.hasNext())
         files.append(it.next());
     files.sort();
 
     QList<std::pair<QString, QByteArray>> contents;
+    qint64 total = 0;
+    qsizetype skipped = 0;
     for (const QString &path : files) {
-        QFile file(path);
-        if (file.size() > maxPresetBytes) {
-            m_problems.append(
-                QStringLiteral("%1: larger than %2 bytes, not read").arg(path).arg(maxPresetBytes));
+        if (path.startsWith(QLatin1Char(':'))) {
+            // A preset compiled in (Qt resource): known files, read as they are.
+            QFile file(path);
+            if (file.open(QIODevice::ReadOnly))
+                contents.append({path, file.readAll()});
             continue;
         }
-        if (!file.open(QIODevice::ReadOnly)) {
-            m_problems.append(QStringLiteral("%1: cannot read: %2").arg(path, file.errorString()));
+        // Every file is held until all are read (formats load first): the folder is capped.
+        if (total >= maxPresetFolderBytes) {
+            ++skipped;
             continue;
         }
-        contents.append({path, file.readAll()});
+        // A user's file: a link to a device or a FIFO must neither hang nor fill memory.
+        QString error;
+        if (const std::optional<QByteArray> bytes =
+                readFileCapped(path, maxPresetFileBytes, &error)) {
+            total += bytes->size();
+            contents.append({path, *bytes});
+        } else {
+            m_problems.append(error + QStringLiteral(", not read"));
+        }
     }
+    if (skipped > 0)
+        m_problems.append(
+            QStringLiteral("%1: stopped reading at %2 of presets; %3 files left unread")
+                .arg(dir, byteSizeText(maxPresetFolderBytes))
+                .arg(skipped));
     std::stable_sort(contents.begin(), contents.end(), [](const auto &a, const auto &b) {
         return !schemaOf(a.second).isEmpty() && schemaOf(b.second).isEmpty();
     });

@@ -12,6 +12,12 @@
 
 namespace rooflab {
 
+// The largest preset file read (docs/presets.md "Limits"): anything larger is not a
+// hand-written preset.
+inline constexpr qint64 maxPresetFileBytes = 4 * 1024 * 1024;
+// The most read from one preset folder: files past it are counted, not read.
+inline constexpr qint64 maxPresetFolderBytes = 64 * 1024 * 1024;
+
 // Every device, format, operator and model RoofLab knows, with the problems met while loading.
 class Catalog
 {

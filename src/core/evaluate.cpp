@@ -1,5 +1,7 @@
 #include "evaluate.h"
 
+#include <cmath>
+
 namespace rooflab {
 
 namespace {
@@ -80,6 +82,24 @@ std::optional<ResolvedFormats> resolveFormats(const Catalog &catalog, const Prec
     }
     return r;
 }
+
+namespace {
+
+// The name of the first figure of `p` that is infinite or NaN, or an empty string.
+QString nonFiniteFigure(const PointAnalysis &p)
+{
+    const std::pair<const char *, double> figures[] = {
+        {"FLOPs", p.flops}, {"bytes", p.bytes.total()},       {"intensity", p.intensity},
+        {"ridge", p.ridge}, {"math time", p.tMath},           {"memory time", p.tMem},
+        {"time", p.time},   {"attainable", p.attainableFlops}};
+    for (const auto &[name, value] : figures) {
+        if (!std::isfinite(value))
+            return QString::fromLatin1(name);
+    }
+    return {};
+}
+
+} // namespace
 
 Analysis evaluate(const Catalog &catalog, const Scenario &scenario)
 {
@@ -166,6 +186,14 @@ Analysis evaluate(const Catalog &catalog, const Scenario &scenario)
             p.pctOfPeak = 100.0 * p.attainableFlops / p.peakFlops;
             p.batchDependent = isBatchedGemm(op.kind);
             p.ridgeBatch = ridgeBatch(op, sizes, shape, p.ridge);
+            // The limits on every input keep figures finite; should a product still overflow,
+            // the point is refused rather than shown as inf or NaN.
+            if (const QString figure = nonFiniteFigure(p); !figure.isEmpty()) {
+                analysis.problems.append(
+                    QStringLiteral("%1 on %2: %3 is too large to compute; use a smaller shape")
+                        .arg(op.name, device->name, figure));
+                continue;
+            }
             analysis.points.append(p);
 
             for (ComputeRoof &roof : roofs.compute) {

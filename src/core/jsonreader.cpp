@@ -2,6 +2,7 @@
 
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -21,6 +22,37 @@ QString keyBefore(const QByteArray &line)
 
 } // namespace
 
+QString numberProblem(double x, NumberRule rule, const NumberLimits &limits)
+{
+    if (!std::isfinite(x))
+        return QStringLiteral("must be a finite number");
+    switch (rule) {
+    case NumberRule::Any:
+        break;
+    case NumberRule::Positive:
+        if (x <= 0)
+            return QStringLiteral("must be greater than zero, found %1").arg(x);
+        break;
+    case NumberRule::NonNegative:
+        if (x < 0)
+            return QStringLiteral("must not be negative, found %1").arg(x);
+        break;
+    case NumberRule::Fraction:
+        if (x <= 0 || x > 1)
+            return QStringLiteral("must be in (0, 1], found %1").arg(x);
+        break;
+    case NumberRule::WholePositive:
+        if (x < 1 || x != std::floor(x))
+            return QStringLiteral("must be a whole number of at least 1, found %1").arg(x);
+        break;
+    }
+    if (std::abs(x) > limits.max)
+        return QStringLiteral("must be at most %1, found %2").arg(limits.max).arg(x);
+    if (x != 0 && std::abs(x) < limits.min)
+        return QStringLiteral("must be at least %1, found %2").arg(limits.min).arg(x);
+    return {};
+}
+
 JsonReader::JsonReader(QString fileName) : m_fileName(std::move(fileName)) {}
 
 std::optional<QJsonObject> JsonReader::parseObject(const QByteArray &bytes)
@@ -33,12 +65,14 @@ std::optional<QJsonObject> JsonReader::parseObject(const QByteArray &bytes)
         const qsizetype column = error.offset - (before.lastIndexOf('\n') + 1) + 1;
         const QString key = keyBefore(before.mid(before.lastIndexOf('\n') + 1));
         const QString field = key.isEmpty() ? QString() : QStringLiteral(", field \"%1\"").arg(key);
+        ++m_errorCount;
         m_errors.append(QStringLiteral("%1: line %2, column %3%4: not valid JSON: %5")
                             .arg(m_fileName, QString::number(line), QString::number(column), field,
                                  error.errorString()));
         return std::nullopt;
     }
     if (!doc.isObject()) {
+        ++m_errorCount;
         m_errors.append(QStringLiteral("%1: the top level must be a JSON object").arg(m_fileName));
         return std::nullopt;
     }
@@ -98,66 +132,40 @@ QString JsonReader::optionalString(const QJsonObject &obj, const QString &key, c
 }
 
 std::optional<double> JsonReader::checkNumber(const QJsonValue &value, const QString &path,
-                                              NumberRule rule)
+                                              NumberRule rule, const NumberLimits &limits)
 {
     if (!value.isDouble()) {
         fail(path, QStringLiteral("must be a number"));
         return std::nullopt;
     }
     const double x = value.toDouble();
-    if (!std::isfinite(x)) {
-        fail(path, QStringLiteral("must be a finite number"));
+    if (const QString problem = numberProblem(x, rule, limits); !problem.isEmpty()) {
+        fail(path, problem);
         return std::nullopt;
-    }
-    switch (rule) {
-    case NumberRule::Any:
-        break;
-    case NumberRule::Positive:
-        if (x <= 0) {
-            fail(path, QStringLiteral("must be greater than zero, found %1").arg(x));
-            return std::nullopt;
-        }
-        break;
-    case NumberRule::NonNegative:
-        if (x < 0) {
-            fail(path, QStringLiteral("must not be negative, found %1").arg(x));
-            return std::nullopt;
-        }
-        break;
-    case NumberRule::Fraction:
-        if (x <= 0 || x > 1) {
-            fail(path, QStringLiteral("must be in (0, 1], found %1").arg(x));
-            return std::nullopt;
-        }
-        break;
-    case NumberRule::WholePositive:
-        if (x < 1 || x != std::floor(x) || x > 1e15) {
-            fail(path, QStringLiteral("must be a whole number of at least 1, found %1").arg(x));
-            return std::nullopt;
-        }
-        break;
     }
     return x;
 }
 
 std::optional<double> JsonReader::requiredNumber(const QJsonObject &obj, const QString &key,
-                                                 const QString &path, NumberRule rule)
+                                                 const QString &path, NumberRule rule,
+                                                 const NumberLimits &limits)
 {
     const QJsonValue value = obj.value(key);
     if (value.isUndefined()) {
         fail(join(path, key), QStringLiteral("missing"));
         return std::nullopt;
     }
-    return checkNumber(value, join(path, key), rule);
+    return checkNumber(value, join(path, key), rule, limits);
 }
 
 std::optional<double> JsonReader::optionalNumber(const QJsonObject &obj, const QString &key,
-                                                 const QString &path, NumberRule rule)
+                                                 const QString &path, NumberRule rule,
+                                                 const NumberLimits &limits)
 {
     const QJsonValue value = obj.value(key);
     if (value.isUndefined())
         return std::nullopt;
-    return checkNumber(value, join(path, key), rule);
+    return checkNumber(value, join(path, key), rule, limits);
 }
 
 std::optional<bool> JsonReader::optionalBool(const QJsonObject &obj, const QString &key,
@@ -201,8 +209,20 @@ std::optional<QJsonObject> JsonReader::optionalObject(const QJsonObject &obj, co
     return value.toObject();
 }
 
+QStringList JsonReader::errors() const
+{
+    QStringList shown = m_errors;
+    if (m_errorCount > m_errors.size())
+        shown.append(QStringLiteral("%1: ... and %2 more problems")
+                         .arg(m_fileName,
+                              QLocale(QLocale::English).toString(m_errorCount - m_errors.size())));
+    return shown;
+}
+
 void JsonReader::fail(const QString &path, const QString &reason)
 {
+    if (++m_errorCount > maxReportedErrors)
+        return;
     m_errors.append(
         QStringLiteral("%1: %2: %3")
             .arg(m_fileName, path.isEmpty() ? QStringLiteral("(top level)") : path, reason));

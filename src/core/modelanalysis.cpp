@@ -233,6 +233,18 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
                        .source = device->interconnect->source});
     }
 
+    // The limits on every input keep these finite; should a sum still overflow, the step is
+    // refused rather than shown as inf or NaN.
+    for (const auto &[name, value] :
+         {std::pair{"FLOPs", a.totals.flops}, std::pair{"bytes", a.totals.bytes.total()},
+          std::pair{"step time", a.totals.stepTime}, std::pair{"footprint", a.footprint.totalBytes},
+          std::pair{"devices needed", a.footprint.devicesNeeded}}) {
+        if (!std::isfinite(value)) {
+            a.problems.append(QStringLiteral("%1 on %2: the step's %3 are too large to compute")
+                                  .arg(a.modelName, a.deviceName, QLatin1String(name)));
+            break;
+        }
+    }
     if (options.solveComputeBoundBatch && a.ok())
         a.totals.computeBoundBatch = solveComputeBound(catalog, scenario, deviceId, ops);
     return a;

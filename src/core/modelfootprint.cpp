@@ -68,9 +68,8 @@ ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContex
     f.capacityBytes = capacityBytes;
     f.usableBytes = capacityBytes * (1.0 - headroom);
     f.fits = f.usableBytes > 0 && f.totalBytes <= f.usableBytes;
-    f.devicesNeeded = f.usableBytes > 0
-                          ? std::max(1, static_cast<int>(std::ceil(f.totalBytes / f.usableBytes)))
-                          : 0;
+    f.devicesNeeded =
+        f.usableBytes > 0 ? std::max(1.0, std::ceil(f.totalBytes / f.usableBytes)) : 0;
     return f;
 }
 

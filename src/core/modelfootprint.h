@@ -22,7 +22,8 @@ struct ModelFootprint
     double capacityBytes = 0;   // the device's memory
     double usableBytes = 0;     // capacity less the headroom kept free
     bool fits = false;          // totalBytes <= usableBytes
-    int devicesNeeded = 1;      // ceil(total / usable), if shared evenly with no overhead
+    // ceil(total / usable), if shared evenly with no overhead; a double, as it may pass 2^31
+    double devicesNeeded = 1;
 
     // The first narrower scheme, in the order docs/models.md gives, that fits one device.
     std::optional<PrecisionScheme> fittingScheme;

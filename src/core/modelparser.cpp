@@ -46,14 +46,8 @@ void readShape(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
             m.*s.member = *value;
     }
     if (m.heads > 0 && m.kvHeads > 0) {
-        if (m.kvHeads > m.heads)
-            reader.fail(
-                key("kv_heads"),
-                QStringLiteral("must not exceed heads (%1), found %2").arg(m.heads).arg(m.kvHeads));
-        else if (std::fmod(m.heads, m.kvHeads) != 0)
-            reader.fail(key("kv_heads"), QStringLiteral("must divide heads (%1) evenly, found %2")
-                                             .arg(m.heads)
-                                             .arg(m.kvHeads));
+        if (const QString problem = kvHeadsProblem(m.heads, m.kvHeads); !problem.isEmpty())
+            reader.fail(key("kv_heads"), problem);
     }
 }
 
@@ -106,7 +100,8 @@ std::optional<ModelSpec> parseModel(const QJsonObject &root, JsonReader &reader)
     m.name = reader.requiredString(root, key("name"), QString());
     m.vendor = reader.requiredString(root, key("vendor"), QString());
     m.year = static_cast<int>(
-        reader.requiredNumber(root, key("year"), QString(), NumberRule::WholePositive).value_or(0));
+        reader.requiredNumber(root, key("year"), QString(), NumberRule::WholePositive, yearLimits)
+            .value_or(0));
     m.source = reader.requiredString(root, key("source"), QString());
     m.notes = reader.optionalString(root, key("notes"), QString());
     readShape(root, reader, m);

@@ -10,6 +10,7 @@ struct ShapeField
     const char *key;
     double OperatorSpec::*member;
     NumberRule rule;
+    NumberLimits limits = {};
 };
 
 // Vector operators take `elements`, or `hidden` to follow the batch; checked separately.
@@ -42,8 +43,8 @@ QList<ShapeField> shapeFields(OperatorKind kind)
                 {"kv_heads", &OperatorSpec::kvHeads, NumberRule::WholePositive},
                 {"head_dim", &OperatorSpec::headDim, NumberRule::WholePositive}};
     case K::Custom:
-        return {{"flops", &OperatorSpec::flops, NumberRule::NonNegative},
-                {"bytes", &OperatorSpec::bytes, NumberRule::Positive}};
+        return {{"flops", &OperatorSpec::flops, NumberRule::NonNegative, workLimits},
+                {"bytes", &OperatorSpec::bytes, NumberRule::Positive, workLimits}};
     }
     return {};
 }
@@ -76,10 +77,26 @@ void readExperts(const QJsonObject &obj, const QString &path, JsonReader &reader
 
 } // namespace
 
+std::optional<NumberField> operatorNumberField(const QString &key)
+{
+    for (OperatorKind kind : allOperatorKinds()) {
+        for (const ShapeField &field : shapeFields(kind)) {
+            if (key == QLatin1String(field.key))
+                return NumberField{.rule = field.rule, .limits = field.limits};
+        }
+    }
+    // Checked outside the table: the size of a vector operator and a GEMM's experts.
+    for (const char *whole : {"elements", "hidden", "experts", "experts_per_token"}) {
+        if (key == QLatin1String(whole))
+            return NumberField{.rule = NumberRule::WholePositive};
+    }
+    return std::nullopt;
+}
+
 std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &path,
                                          JsonReader &reader, const FormatLookup &knownFormat)
 {
-    const qsizetype errorsBefore = reader.errors().size();
+    const qsizetype errorsBefore = reader.errorCount();
     OperatorSpec op;
     op.id = reader.requiredString(obj, QStringLiteral("id"), path);
     if (!op.id.isEmpty() && !isValidId(op.id))
@@ -98,8 +115,9 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
 
     for (const ShapeField &field : shapeFields(op.kind)) {
         const QString key = QString::fromLatin1(field.key);
-        const auto value = hasDefault(field) ? reader.optionalNumber(obj, key, path, field.rule)
-                                             : reader.requiredNumber(obj, key, path, field.rule);
+        const auto value = hasDefault(field)
+                               ? reader.optionalNumber(obj, key, path, field.rule, field.limits)
+                               : reader.requiredNumber(obj, key, path, field.rule, field.limits);
         if (value)
             op.*field.member = *value;
     }
@@ -123,9 +141,10 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
     if (op.kind == OperatorKind::DecodeGemm || op.kind == OperatorKind::PrefillGemm)
         readExperts(obj, path, reader, op);
     if (op.kind == OperatorKind::AttentionDecode || op.kind == OperatorKind::AttentionPrefill) {
-        if (op.kvHeads > 0 && op.heads > 0 && op.kvHeads > op.heads)
-            reader.fail(JsonReader::join(path, QStringLiteral("kv_heads")),
-                        QStringLiteral("must not exceed heads (%1)").arg(op.heads));
+        if (op.kvHeads > 0 && op.heads > 0) {
+            if (const QString problem = kvHeadsProblem(op.heads, op.kvHeads); !problem.isEmpty())
+                reader.fail(JsonReader::join(path, QStringLiteral("kv_heads")), problem);
+        }
     }
 
     for (const auto &[key, member] :
@@ -144,7 +163,7 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
             reader.fail(JsonReader::join(path, QStringLiteral("unit")),
                         QStringLiteral("must be \"matrix\" or \"vector\", found \"%1\"").arg(unit));
     }
-    if (reader.errors().size() != errorsBefore)
+    if (reader.errorCount() != errorsBefore)
         return std::nullopt;
     return op;
 }

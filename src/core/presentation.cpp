@@ -71,7 +71,7 @@ QString presentationProblem(const Presentation &p, const PresentationFieldNames 
     const double pixels = p.width * p.scale * p.height * p.scale;
     if (pixels > maxPixels)
         return QStringLiteral("%1: %2 x %3 at scale %4 is %5 million pixels, more than %6 million")
-            .arg(p.scale == 1 ? names.width + QStringLiteral(" x ") + names.height : names.scale)
+            .arg(p.scale == 1 ? names.width + QStringLiteral("/") + names.height : names.scale)
             .arg(p.width)
             .arg(p.height)
             .arg(p.scale)

@@ -1,6 +1,10 @@
 #include "presetparser.h"
 
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
 
 namespace rooflab {
 
@@ -61,6 +65,9 @@ std::optional<ComputeCeiling> readCeiling(const QJsonObject &obj, const QString 
     return ceiling;
 }
 
+// The largest scale-up domain a preset may name (a TPU v5p pod is 8960 chips).
+constexpr double maxDomainSize = 100000;
+
 // The optional scale-up link. Field names carry their units (byte/s, seconds) as
 // `rooflab list devices --json` shows them.
 std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader &reader)
@@ -92,9 +99,14 @@ std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader
     if (link.peerBandwidth > link.bandwidthPerDirection && link.bandwidthPerDirection > 0)
         reader.fail(JsonReader::join(path, QStringLiteral("peer_bandwidth")),
                     QStringLiteral("must not exceed bandwidth_per_direction"));
-    link.domainSize = static_cast<int>(
+    // Checked before the conversion to int: the largest scale-up domain is a few hundred.
+    const double domain =
         reader.requiredNumber(*obj, QStringLiteral("domain_size"), path, NumberRule::WholePositive)
-            .value_or(0));
+            .value_or(0);
+    if (domain > maxDomainSize)
+        reader.fail(JsonReader::join(path, QStringLiteral("domain_size")),
+                    QStringLiteral("must be at most %1, found %2").arg(maxDomainSize).arg(domain));
+    link.domainSize = domain > maxDomainSize ? 0 : static_cast<int>(domain);
     link.latency =
         reader.requiredNumber(*obj, QStringLiteral("latency_s"), path, NumberRule::Positive)
             .value_or(0);
@@ -106,6 +118,21 @@ std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader
             .value_or(link.achievable);
     link.source = reader.requiredString(*obj, QStringLiteral("source"), path);
     return link;
+}
+
+// Every entry whose id an earlier entry has, in one pass.
+template <typename T>
+void reportDuplicateIds(const QList<T> &items, const QString &key, JsonReader &reader)
+{
+    QSet<QString> seen;
+    seen.reserve(items.size());
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        if (!seen.contains(items[i].id))
+            seen.insert(items[i].id);
+        else
+            reader.fail(JsonReader::index(key, i),
+                        QStringLiteral("duplicate id \"%1\"").arg(items[i].id));
+    }
 }
 
 template <typename T, typename ReadOne>
@@ -133,6 +160,15 @@ bool isValidId(const QString &id)
     return pattern.match(id).hasMatch();
 }
 
+QString kvHeadsProblem(double heads, double kvHeads)
+{
+    if (kvHeads > heads)
+        return QStringLiteral("must not exceed heads (%1), found %2").arg(heads).arg(kvHeads);
+    if (std::fmod(heads, kvHeads) != 0)
+        return QStringLiteral("must divide heads (%1) evenly, found %2").arg(heads).arg(kvHeads);
+    return {};
+}
+
 std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
 {
     if (!reader.checkHeader(root, QStringLiteral("rooflab-device"), presetSchemaVersion))
@@ -141,9 +177,10 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
     readId(root, QString(), reader, device.id);
     device.name = reader.requiredString(root, QStringLiteral("name"), QString());
     device.vendor = reader.requiredString(root, QStringLiteral("vendor"), QString());
-    device.year = static_cast<int>(
-        reader.requiredNumber(root, QStringLiteral("year"), QString(), NumberRule::WholePositive)
-            .value_or(0));
+    device.year = static_cast<int>(reader
+                                       .requiredNumber(root, QStringLiteral("year"), QString(),
+                                                       NumberRule::WholePositive, yearLimits)
+                                       .value_or(0));
     device.capacityBytes = reader
                                .requiredNumber(root, QStringLiteral("memory_capacity_gb"),
                                                QString(), NumberRule::Positive)
@@ -165,15 +202,19 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
         });
     if (reader.ok() && device.compute.isEmpty())
         reader.fail(QStringLiteral("compute"), QStringLiteral("needs at least one ceiling"));
+    // One pass with a hash: a file of 20,000 repeated ceilings costs 20,000 look-ups.
+    QHash<QString, qsizetype> firstCeiling;
     for (qsizetype i = 0; i < device.compute.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (device.compute[i].unit == device.compute[j].unit &&
-                device.compute[i].math == device.compute[j].math)
-                reader.fail(JsonReader::index(QStringLiteral("compute"), i),
-                            QStringLiteral("repeats unit %1 and math %2 of compute[%3]")
-                                .arg(unitKindName(device.compute[i].unit), device.compute[i].math)
-                                .arg(j));
-        }
+        const ComputeCeiling &c = device.compute[i];
+        const QString key = unitKindName(c.unit) + QLatin1Char('/') + c.math;
+        const auto it = firstCeiling.constFind(key);
+        if (it == firstCeiling.constEnd())
+            firstCeiling.insert(key, i);
+        else
+            reader.fail(JsonReader::index(QStringLiteral("compute"), i),
+                        QStringLiteral("repeats unit %1 and math %2 of compute[%3]")
+                            .arg(unitKindName(c.unit), c.math)
+                            .arg(it.value()));
     }
 
     if (const auto achievable =
@@ -214,7 +255,7 @@ std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &r
                 reader.fail(JsonReader::join(path, QStringLiteral("math")),
                             QStringLiteral("unknown math format \"%1\"").arg(format.math));
             const auto block = reader.optionalNumber(obj, QStringLiteral("block_size"), path,
-                                                     NumberRule::WholePositive);
+                                                     NumberRule::WholePositive, blockSizeLimits);
             const auto scale = reader.optionalNumber(obj, QStringLiteral("scale_bits"), path,
                                                      NumberRule::Positive);
             if (block.has_value() != scale.has_value())
@@ -224,13 +265,7 @@ std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &r
             format.description = reader.optionalString(obj, QStringLiteral("description"), path);
             return format;
         });
-    for (qsizetype i = 0; i < formats.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (formats[i].id == formats[j].id)
-                reader.fail(JsonReader::index(QStringLiteral("formats"), i),
-                            QStringLiteral("duplicate id \"%1\"").arg(formats[i].id));
-        }
-    }
+    reportDuplicateIds(formats, QStringLiteral("formats"), reader);
     if (!reader.ok())
         return std::nullopt;
     return formats;
@@ -246,13 +281,7 @@ std::optional<QList<OperatorSpec>> parseOperators(const QJsonObject &root, JsonR
                                 [&](const QJsonObject &obj, const QString &path) {
                                     return readOperator(obj, path, reader, knownFormat);
                                 });
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        for (qsizetype j = 0; j < i; ++j) {
-            if (ops[i].id == ops[j].id)
-                reader.fail(JsonReader::index(QStringLiteral("operators"), i),
-                            QStringLiteral("duplicate id \"%1\"").arg(ops[i].id));
-        }
-    }
+    reportDuplicateIds(ops, QStringLiteral("operators"), reader);
     if (!reader.ok())
         return std::nullopt;
     return ops;

@@ -38,7 +38,21 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
 // Writes one operator with only the fields its kind uses, the inverse of readOperator.
 QJsonObject writeOperator(const OperatorSpec &op);
 
+// The rule and limits of one number field of an operator ("heads", "flops_per_element"), as
+// readOperator checks it; nothing for a key that is no operator number. The command line
+// checks its shape flags with it, so a flag and a preset field refuse alike.
+struct NumberField
+{
+    NumberRule rule = NumberRule::Positive;
+    NumberLimits limits = {};
+};
+std::optional<NumberField> operatorNumberField(const QString &key);
+
 // True when `id` is a valid preset id: lower-case letters, digits, '.', '_' and '-'.
 bool isValidId(const QString &id);
+
+// Why `kvHeads` key/value heads cannot serve `heads` query heads ("must divide heads (32)
+// evenly, found 5"); empty when they can. Models, operators and flags share it.
+QString kvHeadsProblem(double heads, double kvHeads);
 
 } // namespace rooflab

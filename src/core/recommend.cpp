@@ -335,7 +335,8 @@ bool isVectorPass(OperatorKind kind)
 // as ties.
 long long rankKey(double ratio)
 {
-    return std::llround(ratio * 1e9);
+    // Clamped first: past about 9.2e9 the product would not fit a long long.
+    return std::llround(std::clamp(ratio, -1e9, 1e9) * 1e9);
 }
 
 // Tiers of the ranking: changes on the device the user has come before another device (the

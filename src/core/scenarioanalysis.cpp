@@ -91,7 +91,8 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
         else if (d.devices > 1)
             misses.append(QStringLiteral("%1%2").arg(m.deviceName, spread));
         else
-            misses.append(QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded));
+            misses.append(
+                QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded, 0, 'f', 0));
     }
     if (fits.isEmpty() && misses.isEmpty())
         return title;
@@ -113,7 +114,7 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
                (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, usable)
                        : QStringLiteral("%1: %2 > %3, does not fit (needs %4 devices)")
                              .arg(first.deviceName, size, usable)
-                             .arg(f.devicesNeeded));
+                             .arg(f.devicesNeeded, 0, 'f', 0));
     }
     QStringList parts;
     if (misses.isEmpty())

@@ -4,14 +4,13 @@
 #include "jsonreader.h"
 #include "modelworkload.h"
 #include "presetparser.h"
+#include "safefile.h"
 #include "scenariodeployment.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -131,6 +130,7 @@ QStringList readDevices(const QJsonObject &obj, const QString &path, const Catal
                         JsonReader &reader)
 {
     QStringList devices;
+    QSet<QString> listed; // a hash: a list of a million ids is checked in one pass
     const QJsonArray array = reader.requiredArray(obj, key("devices"), path);
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString where = JsonReader::index(JsonReader::join(path, key("devices")), i);
@@ -139,10 +139,12 @@ QStringList readDevices(const QJsonObject &obj, const QString &path, const Catal
             reader.fail(where, QStringLiteral("must be a device id"));
         else if (!catalog.device(id))
             reader.fail(where, QStringLiteral("unknown device \"%1\"").arg(id));
-        else if (devices.contains(id))
+        else if (listed.contains(id))
             reader.fail(where, QStringLiteral("device \"%1\" is listed twice").arg(id));
-        else
+        else {
+            listed.insert(id);
             devices.append(id);
+        }
     }
     return devices;
 }
@@ -154,7 +156,7 @@ QList<OperatorSpec> readOperators(const QJsonObject &obj, const QString &path,
         return catalog.format(id) != nullptr;
     };
     QList<OperatorSpec> operators;
-    QStringList ids;
+    QSet<QString> ids;
     const QJsonArray array = reader.requiredArray(obj, key("operators"), path);
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString where = JsonReader::index(JsonReader::join(path, key("operators")), i);
@@ -171,7 +173,7 @@ QList<OperatorSpec> readOperators(const QJsonObject &obj, const QString &path,
                         QStringLiteral("operator id \"%1\" is used twice").arg(op->id));
             continue;
         }
-        ids.append(op->id);
+        ids.insert(op->id);
         operators.append(*op);
     }
     return operators;
@@ -274,6 +276,15 @@ void readRange(const QJsonObject &obj, const char *name, const QString &path, do
         reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
         return;
     }
+    // An axis spans at most 1e-12 to 1e30 (FLOP/byte or FLOP/s), as every other figure.
+    constexpr NumberLimits axisLimits{.min = 1e-12, .max = 1e30};
+    for (const double end : {a, b}) {
+        if (const QString problem = numberProblem(end, NumberRule::Positive, axisLimits);
+            !problem.isEmpty()) {
+            reader.fail(where, problem);
+            return;
+        }
+    }
     lo = a;
     hi = b;
 }
@@ -284,6 +295,13 @@ int readSide(const QJsonObject &obj, const char *name, const QString &path, int 
     const auto value = reader.optionalNumber(obj, key(name), path, NumberRule::WholePositive);
     if (!value)
         return fallback;
+    if (*value < figurelimits::minSide) {
+        reader.fail(JsonReader::join(path, key(name)),
+                    QStringLiteral("must be at least %1 pixels, found %2")
+                        .arg(figurelimits::minSide)
+                        .arg(*value));
+        return fallback;
+    }
     if (*value > figurelimits::maxSide) {
         reader.fail(JsonReader::join(path, key(name)),
                     QStringLiteral("must be at most %1 pixels, found %2")
@@ -432,42 +450,20 @@ std::optional<ScenarioDocument> readScenarioFile(const QByteArray &bytes, const 
 std::optional<ScenarioDocument> loadScenarioFile(const QString &path, const Catalog &catalog,
                                                  QStringList *errors)
 {
-    auto fail = [&](const QString &reason) -> std::optional<ScenarioDocument> {
+    QString error;
+    const std::optional<QByteArray> bytes = readFileCapped(path, maxScenarioFileBytes, &error);
+    if (!bytes) {
         if (errors)
-            errors->append(QStringLiteral("%1: %2").arg(path, reason));
+            errors->append(error);
         return std::nullopt;
-    };
-    const QFileInfo info(path);
-    if (!info.exists())
-        return fail(QStringLiteral("no such file"));
-    if (info.isDir())
-        return fail(QStringLiteral("is a folder, not a scenario file"));
-    if (info.size() > maxScenarioFileBytes)
-        return fail(
-            QStringLiteral("larger than %1 bytes, not a scenario file").arg(maxScenarioFileBytes));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot read: %1").arg(file.errorString()));
-    return readScenarioFile(file.readAll(), path, catalog, errors);
+    }
+    return readScenarioFile(*bytes, path, catalog, errors);
 }
 
 bool saveScenarioFile(const QString &path, const Scenario &scenario, const Presentation &view,
                       const Selection &selection, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QByteArray bytes = writeScenarioFile(scenario, view, selection);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, writeScenarioFile(scenario, view, selection), error);
 }
 
 } // namespace rooflab

@@ -24,6 +24,10 @@ inline constexpr char scenarioFileSuffix[] = ".rooflab.json";
 // Largest scenario file read: far more than any hand-made or saved scenario needs.
 inline constexpr qint64 maxScenarioFileBytes = 16 * 1024 * 1024;
 
+// Largest PNG, SVG or PDF read for the scenario it carries (docs/scenario-files.md); the
+// scenario inside, once decompressed, must still fit in maxScenarioFileBytes.
+inline constexpr qint64 maxScenarioImageBytes = 256 * 1024 * 1024;
+
 // What a scenario file holds: the numbers and how they are shown.
 struct ScenarioDocument
 {

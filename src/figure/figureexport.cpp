@@ -2,19 +2,19 @@
 
 #include "figure.h"
 #include "figuremetadata.h"
+#include "safefile.h"
 #include "svgdocument.h"
 #include "tableexport.h"
+#include "textsafety.h"
 #include "version.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace rooflab {
@@ -104,7 +104,7 @@ bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice 
     writer.setPageSize(QPageSize(QSizeF(p.width * 0.75, p.height * 0.75), QPageSize::Point,
                                  QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setTitle(figureTitle(request));
+    writer.setTitle(xmlSafeText(figureTitle(request))); // metadata tools may read it as XML
     writer.setCreator(softwareName());
     if (!request.metadata.isEmpty())
         writer.addFileAttachment(QLatin1String(pdfScenarioName), request.metadata,
@@ -209,31 +209,19 @@ bool exportFigure(const Analysis &analysis, const FigureRequest &request, QStrin
             return false;
         }
     }
-    const QFileInfo info(request.path);
-    if (request.path.isEmpty() || info.fileName().isEmpty()) {
-        *err = tr("no output file name given");
+    if (const QString problem = outputPathProblem(request.path); !problem.isEmpty()) {
+        *err = problem;
         return false;
     }
-    if (!info.absoluteDir().exists()) {
-        *err = tr("cannot write %1: the folder %2 does not exist")
-                   .arg(request.path, QDir::toNativeSeparators(info.absolutePath()));
-        return false;
-    }
-    QSaveFile file(request.path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
-        return false;
-    }
+    // Drawn into memory, then written by writeFileAtomically: a failure leaves no file and
+    // any earlier one untouched.
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
     if (!format->write(analysis, request, &file, err)) {
-        file.cancelWriting();
         *err = tr("cannot write %1: %2").arg(request.path, *err);
         return false;
     }
-    if (!file.commit()) {
-        *err = tr("cannot write %1: %2").arg(request.path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(request.path, file.data(), err);
 }
 
 } // namespace rooflab

@@ -1,9 +1,13 @@
 #include "figuremetadata.h"
 
+#include "inflate.h"
+#include "pngchunks.h"
+#include "safefile.h"
+#include "scenariofile.h"
 #include "svgdocument.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
-#include <QFile>
 #include <QImageReader>
 #include <QRegularExpression>
 
@@ -20,9 +24,16 @@ QString tr(const char *text)
 
 namespace {
 
-QByteArray readPngMetadata(const QString &path, QString *error)
+QByteArray readPngMetadata(const QByteArray &png, QString *error)
 {
-    QImageReader reader(path, "png");
+    if (const QString problem = pngStructureProblem(png); !problem.isEmpty()) {
+        *error = problem; // before libpng, which would reserve what a chunk claims
+        return {};
+    }
+    QBuffer device;
+    device.setData(png);
+    device.open(QIODevice::ReadOnly);
+    QImageReader reader(&device, "png");
     const QString text = reader.text(QLatin1String(pngScenarioKey));
     if (text.isEmpty()) {
         *error = reader.canRead() ? tr("the PNG carries no RoofLab scenario")
@@ -63,10 +74,11 @@ QByteArray readPdfMetadata(const QByteArray &pdf, QString *error)
         begin += 1;
     QByteArray data = pdf.mid(begin, end - begin);
     if (dictionary.contains("/FlateDecode")) {
-        // qUncompress wants a 4-byte size hint in front of the zlib stream; it grows as needed.
-        data = qUncompress(QByteArray("\0\0\0\0", 4) + data);
+        // Inflated in chunks up to the scenario file limit: a small PDF cannot claim gigabytes.
+        QString reason;
+        data = inflateCapped(data, maxScenarioFileBytes, &reason).value_or(QByteArray());
         if (data.isEmpty())
-            *error = tr("the PDF's scenario attachment could not be inflated");
+            *error = tr("the PDF's scenario attachment: %1").arg(reason);
     } else if (data.endsWith('\n')) {
         data.chop(data.endsWith("\r\n") ? 2 : 1);
     }
@@ -79,23 +91,25 @@ QByteArray readEmbeddedMetadata(const QString &path, QString *error)
 {
     QString message;
     QString *err = error ? error : &message;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *err = tr("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> bytes = readFileCapped(path, maxScenarioImageBytes, err);
+    if (!bytes)
         return {};
-    }
-    const QByteArray head = file.peek(512);
+    const QByteArray head = bytes->left(512);
     QByteArray result;
     QString reason;
     if (head.startsWith("\x89PNG\r\n\x1a\n")) {
-        file.close();
-        result = readPngMetadata(path, &reason);
+        result = readPngMetadata(*bytes, &reason);
     } else if (head.startsWith("%PDF")) {
-        result = readPdfMetadata(file.readAll(), &reason);
+        result = readPdfMetadata(*bytes, &reason);
     } else if (head.contains("<svg") || head.startsWith("<?xml")) {
-        result = SvgDocument::readMetadata(file.readAll(), &reason);
+        result = SvgDocument::readMetadata(*bytes, &reason);
     } else {
         reason = tr("not a PNG, SVG or PDF file");
+    }
+    if (result.size() > maxScenarioFileBytes) {
+        result.clear();
+        reason =
+            tr("the embedded scenario is larger than %1").arg(byteSizeText(maxScenarioFileBytes));
     }
     if (result.isEmpty())
         *err = tr("%1: %2").arg(path, reason.isEmpty() ? tr("no scenario found") : reason);

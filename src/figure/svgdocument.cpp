@@ -1,5 +1,7 @@
 #include "svgdocument.h"
 
+#include "textsafety.h"
+
 #include <QCoreApplication>
 #include <QStringDecoder>
 #include <QXmlStreamReader>
@@ -61,7 +63,9 @@ QByteArray SvgDocument::withHeader(const QByteArray &svg, const QString &title,
         if (from >= 0 && to >= 0 && (body < 0 || to < body))
             rest.remove(from, to + close.size() - from);
     }
-    return svg.left(end + 1) + header + rest;
+    // Names may hold control characters that XML 1.0 forbids: replaced, the file stays
+    // well-formed.
+    return xmlSafeDocument(svg.left(end + 1) + header + rest);
 }
 
 QByteArray SvgDocument::readMetadata(const QByteArray &svg, QString *error)

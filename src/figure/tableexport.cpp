@@ -1,6 +1,7 @@
 // CSV and Markdown tables of an analysis: one row per point and one per roof.
 #include "tableexport.h"
 
+#include "textsafety.h"
 #include "units.h"
 
 #include <QLocale>
@@ -251,11 +252,15 @@ std::optional<TableFormat> tableFormatFromName(const QString &name)
 
 QString csvField(const QString &text)
 {
-    const bool needsQuotes = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-                             text.contains(QLatin1Char('\r')) || text.contains(QLatin1Char('\n'));
+    // A name a spreadsheet would run as a formula gets a leading apostrophe and quotes, so
+    // it shows as the text it is.
+    const bool formula = looksLikeFormula(text);
+    const bool needsQuotes = formula || text.contains(QLatin1Char(',')) ||
+                             text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\r')) ||
+                             text.contains(QLatin1Char('\n'));
     if (!needsQuotes)
         return text;
-    QString quoted = text;
+    QString quoted = formula ? QLatin1Char('\'') + text : text;
     quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
@@ -265,8 +270,8 @@ QString markdownCell(const QString &text)
     static const QString special = QStringLiteral("|\\`*_[]<>&~");
     QString out;
     out.reserve(text.size());
-    for (const QChar c : text) {
-        if (c == QLatin1Char('\r') || c == QLatin1Char('\n') || c == QLatin1Char('\t')) {
+    for (const QChar c : bidiEscaped(text)) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f) {
             out += QLatin1Char(' ');
             continue;
         }

@@ -32,11 +32,13 @@ QByteArray writeTable(const Analysis &analysis, TableFormat format);
 QByteArray writeTable(const Analysis &analysis, const QList<ModelAnalysis> &models,
                       TableFormat format);
 
-// One CSV field: quoted, with quotes doubled, when it holds a comma, quote, CR or LF.
+// One CSV field: quoted, with quotes doubled, when it holds a comma, quote, CR or LF; text a
+// spreadsheet would run as a formula (=, +, -, @, tab, CR first) is quoted behind an apostrophe.
 QString csvField(const QString &text);
 
-// One Markdown table cell: line breaks become spaces and the characters Markdown or inline
-// HTML would interpret (| \ ` * _ [ ] < > & ~) are backslash-escaped.
+// One Markdown table cell: control characters become spaces, bidirectional controls show as
+// <U+202E>, and the characters Markdown or inline HTML would interpret (| \ ` * _ [ ] < > & ~)
+// are backslash-escaped.
 QString markdownCell(const QString &text);
 
 } // namespace rooflab

@@ -38,7 +38,7 @@ QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
             .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName);
     QString text = tr("Does not fit: needs %1, %3 has %2. Needs %4 devices")
                        .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName)
-                       .arg(f.devicesNeeded);
+                       .arg(f.devicesNeeded, 0, 'f', 0);
     if (f.fittingScheme)
         text += tr(", or fits one with %1 (%2)")
                     .arg(schemeText(catalog, *f.fittingScheme), bytes(f.fittingTotalBytes));

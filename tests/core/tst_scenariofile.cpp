@@ -520,7 +520,7 @@ private Q_SLOTS:
         QCOMPARE(errors, QStringList{dir.filePath(s("none.rooflab.json")) + s(": no such file")});
         errors.clear();
         QVERIFY(!loadScenarioFile(dir.path(), m_catalog, &errors));
-        QCOMPARE(errors, QStringList{dir.path() + s(": is a folder, not a scenario file")});
+        QCOMPARE(errors, QStringList{dir.path() + s(": is a folder, not a regular file")});
     }
 
 private:

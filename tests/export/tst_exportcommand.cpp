@@ -472,15 +472,15 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing folder")
-            << QStringList{s("-o"), s("no-such-folder/chart.svg")} << 1 << s("does not exist");
+            << QStringList{s("-o"), s("no-such-folder/chart.svg")} << 2 << s("does not exist");
         QTest::newRow("missing folder, png")
-            << QStringList{s("-o"), s("no-such-folder/chart.png")} << 1 << s("does not exist");
+            << QStringList{s("-o"), s("no-such-folder/chart.png")} << 2 << s("does not exist");
         QTest::newRow("missing folder, csv")
-            << QStringList{s("-o"), s("no-such-folder/t.csv")} << 1 << s("does not exist");
+            << QStringList{s("-o"), s("no-such-folder/t.csv")} << 2 << s("does not exist");
         QTest::newRow("target is a folder")
-            << QStringList{s("-o"), s("folder")} << 1 << s("is a folder");
+            << QStringList{s("-o"), s("folder")} << 2 << s("is a folder");
         QTest::newRow("target is a folder, forced svg")
-            << QStringList{s("-o"), s("folder"), s("--format"), s("svg")} << 1 << s("is a folder");
+            << QStringList{s("-o"), s("folder"), s("--format"), s("svg")} << 2 << s("is a folder");
         QTest::newRow("unknown extension")
             << QStringList{s("-o"), s("chart.gif")} << 2 << s("cannot tell the format");
         QTest::newRow("unknown format")

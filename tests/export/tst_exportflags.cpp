@@ -67,7 +67,7 @@ private Q_SLOTS:
         // 20000 x 20000 at scale 1 = 4e8 pixels: 400 million, over 256 million. The size is
         // to blame, not the scale.
         QTest::newRow("huge") << QStringList{s("--width"), s("20000"), s("--height"), s("20000")}
-                              << s("rooflab: --width x --height: 20000 x 20000 at scale 1 is "
+                              << s("rooflab: --width/--height: 20000 x 20000 at scale 1 is "
                                    "400 million pixels, more than 256 million");
         QTest::newRow("theme") << QStringList{s("--theme"), s("neon")}
                                << s("rooflab: --theme: must be one of light, dark, print, "

@@ -307,8 +307,8 @@ private Q_SLOTS:
                                       << QStringLiteral("rooflab: --headroom: must be a "
                                                         "fraction from 0 to 0.9");
         QTest::newRow("price negative") << base + QStringLiteral("--tp 2 --price -1")
-                                        << QStringLiteral("rooflab: --price: must be zero or "
-                                                          "more, got -1");
+                                        << QStringLiteral("rooflab: --price: must not be "
+                                                          "negative, found -1");
         QTest::newRow("auto refused")
             << QStringLiteral("analyze --model llama-3.1-405b --device h100-sxm5 --tp auto")
             << QStringLiteral("rooflab: --tp auto: Llama 3.1 405B does not fit NVIDIA H100 SXM5 "

@@ -258,7 +258,7 @@ void TestModelAnalysis::tooLargeForOneDevice()
     ROOFLAB_COMPARE_DOUBLE(a.footprint.totalBytes, 813821209088.0);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.capacityBytes, 80e9);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.usableBytes, 72e9);
-    QCOMPARE(a.footprint.devicesNeeded, 12);
+    QCOMPARE(a.footprint.devicesNeeded, 12.0);
     QVERIFY(!a.footprint.fittingScheme);
 }
 
@@ -270,7 +270,7 @@ void TestModelAnalysis::narrowerSchemeSuggested()
     // 72 GB: the first narrower scheme tried.
     const ModelAnalysis a = analyze(modelScenario("llama-3.1-70b", Phase::Decode, 1, 4096, 512));
     QVERIFY(!a.footprint.fits);
-    QCOMPARE(a.footprint.devicesNeeded, 2);
+    QCOMPARE(a.footprint.devicesNeeded, 2.0);
     ROOFLAB_COMPARE_DOUBLE(a.footprint.totalBytes, 142449977856.0);
     QVERIFY(a.footprint.fittingScheme);
     QCOMPARE(a.footprint.fittingScheme->weights, QStringLiteral("fp8-e4m3"));
