@@ -1,5 +1,6 @@
 #include "figure.h"
 
+#include "annotationpainter.h"
 #include "axispainter.h"
 #include "scenepainter.h"
 
@@ -26,11 +27,14 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
     scene.drawZones();
     axes.drawGrid();
     scene.drawRoofs();
+    AnnotationPainter marks(model, frame, painter);
+    marks.drawBands();
     painter->restore();
     axes.drawOver();
     painter->setClipRect(layout.map.rect);
     scene.drawPoints();
     scene.drawLabels();
+    marks.drawMarks();
     scene.drawLegend();
     painter->restore();
 }
