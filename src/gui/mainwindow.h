@@ -131,6 +131,7 @@ private:
     QStringList m_lessonProblems;
     QList<QAction *> m_lockedActions; // disabled while a lesson runs
     bool m_followedBeforeLesson = true;
+    QByteArray m_layoutBeforeLesson; // the docks as they were when the lesson started
 };
 
 template <typename T>

@@ -64,9 +64,10 @@ void MainWindow::fillLessonsMenu()
 {
     m_lessonsMenu->clear();
     for (const Lesson &lesson : m_lessonDock->lessons()) {
-        QAction *action = m_lessonsMenu->addAction(
-            tr("%1 (%n step(s))", nullptr, static_cast<int>(lesson.steps.size()))
-                .arg(lesson.title));
+        const qsizetype steps = lesson.steps.size();
+        QAction *action =
+            m_lessonsMenu->addAction(steps == 1 ? tr("%1 (1 step)").arg(lesson.title)
+                                                : tr("%1 (%2 steps)").arg(lesson.title).arg(steps));
         action->setToolTip(lesson.audience);
         action->setStatusTip(lesson.summary.isEmpty() ? lesson.audience : lesson.summary);
         const QString id = lesson.id;
@@ -75,9 +76,8 @@ void MainWindow::fillLessonsMenu()
     if (m_lessonDock->lessons().isEmpty())
         m_lessonsMenu->addAction(tr("No lessons found"))->setEnabled(false);
     if (!m_lessonProblems.isEmpty()) {
-        QAction *skipped =
-            m_lessonsMenu->addAction(tr("%n lesson problem(s): see the tooltip", nullptr,
-                                        static_cast<int>(m_lessonProblems.size())));
+        QAction *skipped = m_lessonsMenu->addAction(
+            tr("Lessons skipped for problems: %1 (see the tooltip)").arg(m_lessonProblems.size()));
         skipped->setToolTip(m_lessonProblems.join(QLatin1Char('\n')));
         skipped->setStatusTip(m_lessonProblems.constFirst());
         skipped->setEnabled(false);
@@ -109,8 +109,16 @@ bool MainWindow::startLesson(const QString &id)
             lockForLesson(false);
         return false;
     }
+    if (!wasInLesson) {
+        // The lesson's view: the chart and the Lesson dock. The other docks show the user's
+        // document, not the lesson; they come back as they were on leaving.
+        m_layoutBeforeLesson = saveState();
+        for (QDockWidget *dock : std::as_const(m_docks))
+            dock->hide();
+    }
     m_lessonDockWidget->show();
     m_lessonDockWidget->raise();
+    resizeDocks({m_lessonDockWidget}, {440}, Qt::Horizontal);
     m_lessonDock->setFocus(Qt::OtherFocusReason);
     return true;
 }
@@ -120,6 +128,7 @@ void MainWindow::lessonLeft()
     // The document never changed: draw it again as it was, with the view it had.
     lockForLesson(false);
     m_lessonDockWidget->hide();
+    restoreState(m_layoutBeforeLesson);
     redrawChart();
     if (m_followedBeforeLesson && !m_document->presentation().fixedRange()) {
         const QSignalBlocker block(m_chart); // not a zoom of the user's: no view change

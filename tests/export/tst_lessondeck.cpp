@@ -38,6 +38,7 @@ private Q_SLOTS:
     void pdfHasTwoPagesPerStepWithTheirText_data();
     void pdfHasTwoPagesPerStepWithTheirText();
     void svgPagesInAFolder();
+    void calloutsAreDrawnOnTheChart();
     void pngPagesHaveThePageSize();
     void badArguments_data();
     void badArguments();
@@ -119,6 +120,24 @@ void TestLessonDeck::svgPagesInAFolder()
     const QByteArray svg = first.readAll();
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains("Does it fit?"));
+}
+
+void TestLessonDeck::calloutsAreDrawnOnTheChart()
+{
+    // Step 4 of "The roofline in ten steps" has a callout on the decode GEMM at batch 16,
+    // "Batch {batch}: ...": drawn on the chart, so it is text of the page's SVG, and no
+    // longer listed under the step's text as a "▸" line.
+    const QString dir = path(QStringLiteral("callouts"));
+    QVERIFY(QDir().mkpath(dir));
+    const Run r = exportDeck({QStringLiteral("--lesson"), QStringLiteral("roofline-in-ten-steps"),
+                              QStringLiteral("-o"), dir + QLatin1Char('/'),
+                              QStringLiteral("--format"), QStringLiteral("svg")});
+    QVERIFY2(r.exitCode == 0 && r.err.isEmpty(), r.err.constData());
+    QFile page(QDir(dir).filePath(QStringLiteral("roofline-in-ten-steps-04-question.svg")));
+    QVERIFY(page.open(QIODevice::ReadOnly));
+    const QByteArray svg = page.readAll();
+    QVERIFY(svg.contains("Batch 16:"));
+    QVERIFY(!svg.contains("\xe2\x96\xb8")); // U+25B8, the old list marker
 }
 
 void TestLessonDeck::pngPagesHaveThePageSize()
