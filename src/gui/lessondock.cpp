@@ -78,6 +78,12 @@ LessonDock::LessonDock(QWidget *parent)
     m_stepTitle->setFont(bold);
     m_stepTitle->setWordWrap(true);
     m_progress->setAccessibleName(tr("Lesson progress"));
+    // The question and the reveal are read from across a room: a little larger.
+    for (QLabel *label : {m_question, m_feedback, m_reveal}) {
+        QFont font = label->font();
+        font.setPointSizeF(font.pointSizeF() * 1.15);
+        label->setFont(font);
+    }
 
     m_number->setPlaceholderText(tr("Your answer, e.g. 295"));
     m_number->setAccessibleName(tr("Answer"));
@@ -284,12 +290,14 @@ void LessonDock::checkAnswer()
     if (kind == AnswerKind::Number) {
         const std::optional<double> value = parseNumber(m_number->text());
         if (!value) {
+            m_feedback->setStyleSheet(QString());
             m_feedback->setText(tr("Type a number, e.g. 295 or 2.95e2."));
             return;
         }
         showFeedback(m_player->answerNumber(*value));
     } else if (kind == AnswerKind::Choice) {
         if (m_choices->checkedId() < 0) {
+            m_feedback->setStyleSheet(QString());
             m_feedback->setText(tr("Pick one of the choices first."));
             return;
         }
@@ -299,6 +307,10 @@ void LessonDock::checkAnswer()
 
 void LessonDock::showFeedback(const AnswerFeedback &feedback)
 {
+    // Green for right, red for wrong, readable on the light and the dark theme alike.
+    m_feedback->setStyleSheet(feedback.correct
+                                  ? QStringLiteral("color: #2a9d3a; font-weight: bold")
+                                  : QStringLiteral("color: #d62728; font-weight: bold"));
     m_feedback->setText((feedback.correct ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
                         feedback.text);
 }
@@ -346,6 +358,7 @@ void LessonDock::refresh()
     m_number->clear();
     rebuildChoices();
     m_feedback->clear();
+    m_feedback->setStyleSheet(QString());
 
     const bool revealed = player.isRevealed();
     const AnswerKind kind = step.question.answer;
