@@ -51,11 +51,11 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     // The same pieces, in the same order, as drawScene() draws a file with.
     new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawZones();
+        AnnotationPainter(m_model, frame(), painter).drawBands(); // a lesson's bands
         AxisPainter(m_model, figureLayout(), painter).drawGrid();
     });
     new SceneLayerable(m_plot, QStringLiteral("roofs"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawRoofs();
-        AnnotationPainter(m_model, frame(), painter).drawBands(); // a lesson's bands
     });
     new SceneLayerable(
         m_plot, QStringLiteral("frame"),

@@ -138,7 +138,7 @@ void AnnotationPainter::drawBands()
         if (band.width() <= 0 || band.height() <= 0)
             continue;
         QColor fill = m.theme.halo;
-        fill.setAlpha(48);
+        fill.setAlpha(34); // a tint: the zones, grid and roofs stay readable through it
         p->fillRect(band, fill);
         QColor edge = m.theme.halo.darker(130);
         p->setPen(QPen(edge, 1, Qt::DashLine));
@@ -151,10 +151,17 @@ void AnnotationPainter::drawBands()
         }
         if (a.text.isEmpty())
             continue;
+        // The label at the top of the band, centred, below the legend when it would hide it.
         p->setFont(m.fonts.zone);
         p->setPen(m.theme.foreground);
-        const QRectF label = band.adjusted(6, 6, -6, -6);
-        p->drawText(label, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, a.text);
+        const QFontMetricsF metrics(m.fonts.zone);
+        QRectF label(0, 0, std::min(band.width() - 12, metrics.horizontalAdvance(a.text) + 2),
+                     metrics.height());
+        label.moveCenter(QPointF(band.center().x(), band.top() + 8 + label.height() / 2));
+        if (label.intersects(f.legend.rect))
+            label.moveTop(f.legend.rect.bottom() + 6);
+        p->drawText(label, Qt::AlignCenter,
+                    metrics.elidedText(a.text, Qt::ElideRight, label.width()));
     }
 }
 

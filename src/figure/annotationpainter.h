@@ -26,8 +26,8 @@ struct CalloutPlacement
 QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame);
 
 // Draws a lesson's marks (ChartOptions::annotations) over a laid-out frame with any
-// QPainter: bands under the points, highlights and callouts over the labels. The window's
-// chart and drawScene() call the same two functions.
+// QPainter: bands over the zones and under the grid and roofs, highlights and callouts over
+// the labels. The window's chart and drawScene() call the same two functions.
 class AnnotationPainter
 {
 public:

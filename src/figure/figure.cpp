@@ -25,10 +25,10 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
     painter->save();
     painter->setClipRect(layout.map.rect);
     scene.drawZones();
-    axes.drawGrid();
-    scene.drawRoofs();
     AnnotationPainter marks(model, frame, painter);
     marks.drawBands();
+    axes.drawGrid();
+    scene.drawRoofs();
     painter->restore();
     axes.drawOver();
     painter->setClipRect(layout.map.rect);

@@ -345,7 +345,8 @@ void MainWindow::restoreSettings()
 void MainWindow::saveSettings() const
 {
     app::settings::windowGeometry.set(saveGeometry());
-    app::settings::windowState.set(saveState());
+    // During a lesson the docks are hidden for it: keep the layout the user had.
+    app::settings::windowState.set(inLesson() ? m_layoutBeforeLesson : saveState());
     const Presentation &p = m_document->presentation();
     app::settings::theme.set(p.theme);
     app::settings::textScale.set(p.textScale);

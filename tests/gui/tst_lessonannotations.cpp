@@ -143,11 +143,11 @@ private Q_SLOTS:
         const Figure banded(gemmAnalysis(m_catalog), options, size, false);
         const QImage a = plain.image(1), b = banded.image(1);
         const AxisMapping &map = banded.layout().map;
-        // Near the plot's bottom edge, where no roof or label is: shaded at intensity 3,
-        // untouched at 100 (outside the band).
+        // Near the plot's bottom edge, where no roof or label is: shaded at intensity 3.5,
+        // untouched at 150 (outside the band; neither is on a grid line).
         const int y = static_cast<int>(map.rect.bottom() - 4);
-        const int inside = static_cast<int>(map.xToPixel(3));
-        const int outside = static_cast<int>(map.xToPixel(100));
+        const int inside = static_cast<int>(map.xToPixel(3.5));
+        const int outside = static_cast<int>(map.xToPixel(150));
         QVERIFY(a.pixel(inside, y) != b.pixel(inside, y));
         QCOMPARE(a.pixel(outside, y), b.pixel(outside, y));
     }

@@ -2,6 +2,7 @@
 // clicker keys), the reveal, answers through the dock (a number, a choice, a click on a point
 // or a region), the controls a step unlocks, and the user's document left exactly as it was.
 // Figures derived by hand in the comments.
+#include "appsettings.h"
 #include "catalog.h"
 #include "controlspanel.h"
 #include "document.h"
@@ -123,6 +124,7 @@ private Q_SLOTS:
         QVERIFY(m_window->inLesson());
         QCOMPARE(progress(), QStringLiteral("Step 1 of 4"));
         QVERIFY(!m_dock->previousButton()->isEnabled());
+        QCOMPARE(m_window->selectionText(), QStringLiteral("Lesson: Four steps — Step 1 of 4"));
         QTest::mouseClick(m_dock->nextButton(), Qt::LeftButton);
         QCOMPARE(progress(), QStringLiteral("Step 2 of 4"));
         // A presentation clicker sends PageDown and PageUp.
@@ -251,6 +253,21 @@ private Q_SLOTS:
         QCOMPARE(m_doc->undoStack()->count(), 0);
     }
 
+    void lessonViewHidesAndRestoresTheDocks()
+    {
+        QDockWidget *controlsDock = nullptr;
+        for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+            if (dock->objectName() == QStringLiteral("controlsDock"))
+                controlsDock = dock;
+        QVERIFY(controlsDock && controlsDock->isVisible());
+        const QByteArray layout = m_window->saveState();
+        QVERIFY(m_window->startLesson(fourSteps));
+        QVERIFY(!controlsDock->isVisible()); // it shows the user's document, not the lesson
+        // Closing during a lesson remembers the user's layout, not the lesson's.
+        QVERIFY(m_window->close());
+        QCOMPARE(app::settings::windowState.get(), layout);
+    }
+
     void leavingRestoresTheUsersDocument()
     {
         // The user's state: an edit in the undo history, a selection, a zoom, unsaved.
@@ -267,6 +284,7 @@ private Q_SLOTS:
         QCOMPARE(undoCount, 1);
         m_window->chart()->replotNow();
         const ViewRange view = m_window->chart()->viewRange();
+        const QString status = m_window->selectionText();
 
         QVERIFY(m_window->startLesson(fourSteps));
         // The chart shows the lesson's H100 only: the user's H200 points are gone.
@@ -293,6 +311,7 @@ private Q_SLOTS:
         QCOMPARE(m_doc->undoStack()->count(), undoCount);
         QCOMPARE(m_doc->undoStack()->index(), undoIndex);
         QCOMPARE(m_doc->isModified(), modified);
+        QCOMPARE(m_window->selectionText(), status);
         // The chart is the user's again, with the zoom it had.
         m_window->chart()->replotNow();
         QVERIFY(m_window->chart()->pointPosition(h200, gemm).x() >= 0);
