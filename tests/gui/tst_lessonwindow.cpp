@@ -204,7 +204,11 @@ private Q_SLOTS:
 
     void clickingAPointAnswers()
     {
+        // The user's selection: a point the lesson does not show (a click that reached the
+        // document would select the lesson's H100 GEMM, which the document has too).
+        m_doc->select(h200, QStringLiteral("attn-decode-8b"));
         const Selection before = m_doc->selection();
+        QCOMPARE(before.device, h200);
         QVERIFY(m_window->startLesson(fourSteps));
         m_dock->goTo(3);
         QCOMPARE(progress(), QStringLiteral("Step 4 of 4"));
@@ -299,6 +303,7 @@ private Q_SLOTS:
         QTest::keyClick(m_window, Qt::Key_PageDown);
         m_dock->goTo(3);
         m_window->chart()->replotNow();
+        clickPoint(h100, gemm); // a point the user's document has too
         clickPoint(h100, norm);
         QTest::mouseClick(m_dock->leaveButton(), Qt::LeftButton);
 
