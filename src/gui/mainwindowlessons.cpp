@@ -32,6 +32,7 @@ QList<QAction *> actionsOf(const QMenu *menu)
 void MainWindow::createLessonsMenu()
 {
     m_lessonsMenu = menuBar()->addMenu(tr("&Lessons"));
+    m_lessonsMenu->setToolTipsVisible(true); // each lesson's audience; why lessons were skipped
 }
 
 void MainWindow::createLessonDock()
