@@ -162,6 +162,10 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     connect(d->plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
         if ((event->position() - d->pressPos).manhattanLength() > 4)
             return; // a drag, not a click
+        const AxisMapping &map = d->scene.frame().map;
+        if (map.rect.contains(event->position()))
+            Q_EMIT chartClicked(map.pixelToX(event->position().x()),
+                                map.pixelToY(event->position().y()));
         const int index = d->scene.pointAt(event->position(), pickRadius);
         if (index < 0)
             return;

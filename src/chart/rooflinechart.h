@@ -56,6 +56,9 @@ public:
 Q_SIGNALS:
     // The user clicked the point of this operator on this device.
     void pointClicked(const QString &deviceId, const QString &operatorId);
+    // The user clicked the plot at this intensity (FLOP/byte) and FLOP/s, on a point or not
+    // (a lesson's region question).
+    void chartClicked(double intensity, double performance);
     // The mouse is over this point now; both ids empty when it left every point.
     void pointHovered(const QString &deviceId, const QString &operatorId);
     // The user zoomed, panned or reset the view.

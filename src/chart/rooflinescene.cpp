@@ -1,5 +1,6 @@
 #include "rooflinescene.h"
 
+#include "annotationpainter.h"
 #include "axispainter.h"
 #include "figure.h"
 #include "qcp.h"
@@ -50,6 +51,7 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     // The same pieces, in the same order, as drawScene() draws a file with.
     new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawZones();
+        AnnotationPainter(m_model, frame(), painter).drawBands(); // a lesson's bands
         AxisPainter(m_model, figureLayout(), painter).drawGrid();
     });
     new SceneLayerable(m_plot, QStringLiteral("roofs"), [this](QCPPainter *painter) {
@@ -67,6 +69,7 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     new SceneLayerable(m_plot, QStringLiteral("points"), [this](QCPPainter *painter) {
         ScenePainter scenePainter(m_model, frame(), painter);
         scenePainter.drawLabels();
+        AnnotationPainter(m_model, frame(), painter).drawMarks(); // a lesson's callouts
         scenePainter.drawLegend();
     });
     m_plot->setCurrentLayer(QStringLiteral("main"));
@@ -212,7 +215,7 @@ bool sameStaticLayers(const SceneModel &a, const SceneModel &b)
     };
     return a.options.theme == b.options.theme && a.options.showZones == b.options.showZones &&
            a.options.fontScale == b.options.fontScale && a.options.title == b.options.title &&
-           a.zoneRoof == b.zoneRoof &&
+           a.zoneRoof == b.zoneRoof && a.options.annotations == b.options.annotations &&
            std::equal(a.slopes.cbegin(), a.slopes.cend(), b.slopes.cbegin(), b.slopes.cend(),
                       sameSlope) &&
            std::equal(a.roofs.cbegin(), a.roofs.cend(), b.roofs.cbegin(), b.roofs.cend(), sameRoof);

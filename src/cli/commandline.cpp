@@ -38,7 +38,8 @@ int runTopLevel(const QStringList &arguments)
                        "  export [SCENARIO] -o FILE                  a chart or table file\n"
                        "  lesson list [--json] | lesson check FILE   guided lessons\n\n"
                        "Without a command, RoofLab opens its window (with FILE, that "
-                       "scenario).\n`rooflab COMMAND --help` describes a command."));
+                       "scenario; --lessons DIR, repeatable, adds lessons to its Lessons "
+                       "menu).\n`rooflab COMMAND --help` describes a command."));
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("A scenario to open in the window."),
                                  QStringLiteral("[FILE]"));

@@ -5,6 +5,7 @@
 #include "commandline.h"
 #include "deckpage.h"
 #include "figure.h"
+#include "lessonchart.h"
 #include "lessonfigures.h"
 #include "lessonlibrary.h"
 #include "lessonplayer.h"
@@ -58,21 +59,6 @@ int pageSide(const QCommandLineParser &parser, const QString &name, int fallback
     return static_cast<int>(value);
 }
 
-// The analysis drawn for one page: only the roofs and points the step's presentation shows.
-Analysis shownAnalysis(Analysis analysis, const LessonPresentation &presentation)
-{
-    if (!presentation.roofs.isEmpty()) {
-        for (DeviceRoofs &device : analysis.devices)
-            device.compute.removeIf(
-                [&](const ComputeRoof &roof) { return !presentation.roofs.contains(roof.math); });
-    }
-    if (!presentation.points.isEmpty())
-        analysis.points.removeIf([&](const PointAnalysis &point) {
-            return !presentation.points.contains(point.operatorId);
-        });
-    return analysis;
-}
-
 QString answerHint(const LessonQuestion &q)
 {
     switch (q.answer) {
@@ -90,34 +76,20 @@ QString answerHint(const LessonQuestion &q)
     return {};
 }
 
-// The choices and the annotations a chart cannot show by itself, one line each.
-QStringList pageItems(const LessonPlayer &player, const Analysis &analysis)
+// The choices and the kind of answer asked, one line each (the annotations are drawn on
+// the chart itself).
+QStringList pageItems(const LessonPlayer &player)
 {
     QStringList items;
-    const LessonQuestion &q = player.step().question;
-    if (!player.isRevealed()) {
-        const QStringList choices = player.choices();
-        for (qsizetype i = 0; i < choices.size(); ++i)
-            items.append(QStringLiteral("%1. %2")
-                             .arg(QChar(static_cast<char16_t>(u'A' + i)))
-                             .arg(choices.at(i)));
-        if (const QString hint = answerHint(q); !hint.isEmpty())
-            items.append(hint);
-    }
-    for (const PlacedAnnotation &a : player.annotations()) {
-        if (a.kind == AnnotationKind::Callout) {
-            const PointAnalysis *point = analysis.point(a.deviceId, a.operatorId);
-            items.append(point ? QStringLiteral("▸ %1 (%2)").arg(a.text, point->operatorName)
-                               : QStringLiteral("▸ %1").arg(a.text));
-        } else if (a.kind == AnnotationKind::Band) {
-            const QString unit = a.axis == QLatin1String("performance")
-                                     ? QStringLiteral("FLOP/s")
-                                     : QStringLiteral("FLOP/byte");
-            items.append(QStringLiteral("▸ %1: %2 to %3 %4")
-                             .arg(a.text.isEmpty() ? QStringLiteral("band") : a.text,
-                                  formatNumber(a.from, 3), formatNumber(a.to, 3), unit));
-        }
-    }
+    if (player.isRevealed())
+        return items;
+    const QStringList choices = player.choices();
+    for (qsizetype i = 0; i < choices.size(); ++i)
+        items.append(QStringLiteral("%1. %2")
+                         .arg(QChar(static_cast<char16_t>(u'A' + i)))
+                         .arg(choices.at(i)));
+    if (const QString hint = answerHint(player.step().question); !hint.isEmpty())
+        items.append(hint);
     return items;
 }
 
@@ -149,27 +121,9 @@ QByteArray chartSvg(const Analysis &analysis, const ChartOptions &options, const
 DeckPage makePage(const LessonPlayer &player, const DeckRequest &request, int index)
 {
     const LessonStep &step = player.step();
-    const ScenarioAnalysis result = analyzeLessonScenario(*request.catalog, player.scenario());
-    if (!result.chart.problems.isEmpty())
-        throw UsageError{result.chart.problems.join(QStringLiteral("; "))};
-    const Analysis analysis = shownAnalysis(result.chart, step.presentation);
-
-    ChartOptions options;
-    options.theme = request.theme;
-    options.fontScale = step.presentation.textScale;
-    options.showLegend = request.legend && step.presentation.showLegend;
-    options.animate = false;
-    options.xMin = step.presentation.xMin;
-    options.xMax = step.presentation.xMax;
-    options.yMin = step.presentation.yMin;
-    options.yMax = step.presentation.yMax;
-    options.title = modelChartTitle(result.models);
-    for (const LessonAnnotation &a : step.annotations) {
-        if (a.kind == AnnotationKind::Highlight && options.selectedOperator.isEmpty()) {
-            options.selectedDevice = a.deviceId.isEmpty() ? step.focusDevice : a.deviceId;
-            options.selectedOperator = a.operatorId;
-        }
-    }
+    const LessonChart shown = lessonChart(player, *request.catalog, request.theme, request.legend);
+    if (!shown.problems.isEmpty())
+        throw UsageError{shown.problems.join(QStringLiteral("; "))};
     const QSizeF chart = deckChartSize(QSizeF(request.page));
     Q_UNUSED(index);
 
@@ -181,9 +135,9 @@ DeckPage makePage(const LessonPlayer &player, const DeckRequest &request, int in
                                         : QCoreApplication::translate("LessonDeck", "Question"),
                     .lead = revealed ? player.questionText() : QString(),
                     .body = revealed ? player.revealText() : player.questionText(),
-                    .items = pageItems(player, analysis),
+                    .items = pageItems(player),
                     .chartSvg = chartSvg(
-                        analysis, options,
+                        shown.analysis, shown.options,
                         QSize(static_cast<int>(chart.width()), static_cast<int>(chart.height())))};
 }
 

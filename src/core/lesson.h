@@ -98,6 +98,9 @@ struct LessonPresentation
     QStringList roofs;  // math families of the compute roofs drawn
     QStringList points; // operator (or model class) ids drawn
     bool showLegend = true;
+    // While the question is shown, leave out the ridge labels and ridge-batch marks that
+    // would give its answer away; the reveal shows them again.
+    bool hideRidgeLabels = false;
 
     bool operator==(const LessonPresentation &other) const = default;
 };

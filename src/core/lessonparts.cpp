@@ -281,10 +281,10 @@ QStringList pointIds(const Scenario &scenario)
 LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
                                     const Scenario &scenario, JsonReader &reader)
 {
-    checkKnownKeys(
-        obj,
-        {"intensity_range", "performance_range", "text_scale", "roofs", "points", "show_legend"},
-        path, reader);
+    checkKnownKeys(obj,
+                   {"intensity_range", "performance_range", "text_scale", "roofs", "points",
+                    "show_legend", "hide_ridge_labels"},
+                   path, reader);
     LessonPresentation p;
     readRange(obj, "intensity_range", path, p.xMin, p.xMax, reader);
     readRange(obj, "performance_range", path, p.yMin, p.yMax, reader);
@@ -318,6 +318,7 @@ LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
             reader);
     }
     p.showLegend = reader.optionalBool(obj, key("show_legend"), path).value_or(true);
+    p.hideRidgeLabels = reader.optionalBool(obj, key("hide_ridge_labels"), path).value_or(false);
     return p;
 }
 

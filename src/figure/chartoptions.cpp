@@ -34,6 +34,8 @@ ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
         .yMin = p.yMin,
         .yMax = p.yMax,
         .title = title,
+        .annotations = {},
+        .hideRidgeLabels = false,
     };
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "figureannotation.h"
 #include "presentation.h"
 
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -29,6 +31,8 @@ struct ChartOptions
     bool animate = true; // in the window: points that move glide there in about 150 ms
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
+    QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
+    bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
 
     bool operator==(const ChartOptions &) const = default;
 };

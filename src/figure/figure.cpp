@@ -1,5 +1,6 @@
 #include "figure.h"
 
+#include "annotationpainter.h"
 #include "axispainter.h"
 #include "scenepainter.h"
 
@@ -24,6 +25,8 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
     painter->save();
     painter->setClipRect(layout.map.rect);
     scene.drawZones();
+    AnnotationPainter marks(model, frame, painter);
+    marks.drawBands();
     axes.drawGrid();
     scene.drawRoofs();
     painter->restore();
@@ -31,6 +34,7 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
     painter->setClipRect(layout.map.rect);
     scene.drawPoints();
     scene.drawLabels();
+    marks.drawMarks();
     scene.drawLegend();
     painter->restore();
 }

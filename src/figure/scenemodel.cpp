@@ -116,7 +116,8 @@ void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const An
             if (!ghost) {
                 roof.label = roofDisplayName(c->math, c->unit) + QLatin1Char(' ') +
                              formatSi(roof.peak, rateUnit(c->math));
-                roof.ridgeLabel = tr("ridge %1 FLOP/B").arg(formatNumber(roof.ridge, 3));
+                if (!model.options.hideRidgeLabels) // a lesson question asks for it
+                    roof.ridgeLabel = tr("ridge %1 FLOP/B").arg(formatNumber(roof.ridge, 3));
             }
             slope.topRidge = std::max(slope.topRidge, roof.ridge);
             if (drawable(roof.ridge, roof.peak))
@@ -415,7 +416,8 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     }
     markShared(model);
     addPoints(model, analysis, devices);
-    addBatchMarks(model, analysis, pointsByDevice(model));
+    if (!options.hideRidgeLabels)
+        addBatchMarks(model, analysis, pointsByDevice(model));
     addLegend(model, analysis);
     chooseZoneRoof(model, analysis);
     computeContent(model);

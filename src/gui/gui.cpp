@@ -65,6 +65,11 @@ int runWindow(int &argc, char **argv, const QStringList &arguments)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(app::presetFolderOption());
+    parser.addOption(
+        {QStringLiteral("lessons"),
+         QCoreApplication::translate("rooflab::gui", "Also offer the lessons in DIR in the Lessons "
+                                                     "menu (repeatable)."),
+         QStringLiteral("DIR")});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QCoreApplication::translate("rooflab::gui", "A scenario file to open."),
@@ -79,6 +84,8 @@ int runWindow(int &argc, char **argv, const QStringList &arguments)
     Document document(app::loadCatalog(parser.values(QStringLiteral("presets"))), Scenario());
     restoreLastScenario(document);
     MainWindow window(&document);
+    if (parser.isSet(QStringLiteral("lessons")))
+        window.setLessonFolders(parser.values(QStringLiteral("lessons")));
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());

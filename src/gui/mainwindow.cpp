@@ -93,6 +93,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     createMenus();
     connectDocument();
     restoreSettings();
+    createLessonDock(); // after restoreState(): a lesson dock opens only with a lesson
     applyPresentation();
     documentChanged(app::ChangeFlag::Scenario | app::ChangeFlag::Selection | app::ChangeFlag::File);
 }
@@ -115,10 +116,17 @@ QDockWidget *MainWindow::addDock(QWidget *content, const QString &title, const Q
 void MainWindow::connectDocument()
 {
     connect(m_document, &Document::changed, this, &MainWindow::documentChanged);
-    connect(m_chart, &RooflineChart::pointClicked, m_document, &Document::select);
+    // While a lesson runs, clicks answer its question and never select in the document.
+    connect(m_chart, &RooflineChart::pointClicked, this,
+            [this](const QString &device, const QString &op) {
+                if (!inLesson())
+                    m_document->select(device, op);
+            });
     connect(m_chart, &RooflineChart::pointHovered, this, &MainWindow::showHover);
     // A zoom or pan is the presentation's too (saved and exported), but not an undo step.
     connect(m_chart, &RooflineChart::viewChanged, this, [this] {
+        if (inLesson())
+            return; // the lesson's view, not the document's
         if (m_chart->followsContent()) {
             m_document->setViewRange(0, 0, 0, 0);
             return;
@@ -169,6 +177,10 @@ ChartOptions MainWindow::chartOptions() const
 
 void MainWindow::redrawChart()
 {
+    if (inLesson()) {
+        redrawLessonChart(); // mainwindowlessons.cpp
+        return;
+    }
     m_chart->setAnalysis(m_document->analysis(), chartOptions());
 }
 
@@ -218,9 +230,10 @@ void MainWindow::refreshStatus()
 
 void MainWindow::showHover(const QString &deviceId, const QString &operatorId)
 {
-    const PointAnalysis *point = m_document->analysis().point(deviceId, operatorId);
+    const Analysis &analysis = inLesson() ? lessonChartAnalysis() : m_document->analysis();
+    const PointAnalysis *point = analysis.point(deviceId, operatorId);
     if (point)
-        statusBar()->showMessage(pointtext::summary(m_document->analysis(), *point));
+        statusBar()->showMessage(pointtext::summary(analysis, *point));
     else
         statusBar()->clearMessage();
 }
@@ -332,7 +345,8 @@ void MainWindow::restoreSettings()
 void MainWindow::saveSettings() const
 {
     app::settings::windowGeometry.set(saveGeometry());
-    app::settings::windowState.set(saveState());
+    // During a lesson the docks are hidden for it: keep the layout the user had.
+    app::settings::windowState.set(inLesson() ? m_layoutBeforeLesson : saveState());
     const Presentation &p = m_document->presentation();
     app::settings::theme.set(p.theme);
     app::settings::textScale.set(p.textScale);

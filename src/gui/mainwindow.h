@@ -29,6 +29,7 @@ class BatchCurveChart;
 class ControlsPanel;
 class DiagnosisPanel;
 class FileActions;
+class LessonDock;
 class ModelPanel;
 class ShareBarChart;
 
@@ -61,6 +62,14 @@ public:
     // The status bar's line about the selected point.
     QString selectionText() const;
 
+    // Lessons (mainwindowlessons.cpp): the Lessons menu offers the built-in lessons, the
+    // user's folder and `folders`; a lesson shows its own scenarios in the chart and leaves
+    // the document alone.
+    void setLessonFolders(const QStringList &folders);
+    bool startLesson(const QString &id);
+    LessonDock *lessonDock() const { return m_lessonDock; }
+    bool inLesson() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -74,6 +83,14 @@ private:
     void createEditMenu();
     void createViewMenu();
     void createHelpMenu();
+    void createLessonDock();
+    void createLessonsMenu();
+    void fillLessonsMenu();
+    void lockForLesson(bool locked);
+    void lessonLeft();
+    void redrawLessonChart();
+    const Analysis &lessonChartAnalysis() const;
+    ChartOptions lessonChartOptions() const;
     void connectDocument();
     void documentChanged(app::Change change);
     void redrawChart();
@@ -107,6 +124,14 @@ private:
     QAction *m_largerText = nullptr;
     QList<std::pair<QAction *, bool Presentation::*>> m_toggles; // View menu switches
     Presentation m_applied; // the presentation the window was last styled for
+    LessonDock *m_lessonDock = nullptr;
+    QDockWidget *m_lessonDockWidget = nullptr;
+    QMenu *m_lessonsMenu = nullptr;
+    QStringList m_lessonFolders;
+    QStringList m_lessonProblems;
+    QList<QAction *> m_lockedActions; // disabled while a lesson runs
+    bool m_followedBeforeLesson = true;
+    QByteArray m_layoutBeforeLesson; // the docks as they were when the lesson started
 };
 
 template <typename T>

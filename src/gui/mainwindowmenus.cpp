@@ -24,6 +24,7 @@ void MainWindow::createMenus()
     createFileMenu();
     createEditMenu();
     createViewMenu();
+    createLessonsMenu(); // mainwindowlessons.cpp
     createHelpMenu();
 }
 

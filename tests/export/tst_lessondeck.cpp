@@ -8,9 +8,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QImageReader>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using rooflab::test::Run;
 using namespace rooflab;
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void pdfHasTwoPagesPerStepWithTheirText_data();
     void pdfHasTwoPagesPerStepWithTheirText();
     void svgPagesInAFolder();
+    void calloutsAreDrawnOnTheChart();
     void pngPagesHaveThePageSize();
     void badArguments_data();
     void badArguments();
@@ -119,6 +123,33 @@ void TestLessonDeck::svgPagesInAFolder()
     const QByteArray svg = first.readAll();
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains("Does it fit?"));
+}
+
+void TestLessonDeck::calloutsAreDrawnOnTheChart()
+{
+    // Step 4 of "The roofline in ten steps" has a callout on the decode GEMM; step 3 has no
+    // annotation. A callout's box is outlined in the theme's halo colour darkened by 20 %
+    // (light theme: #ffc400 -> #d4a300, annotationpainter.cpp), which nothing else on a
+    // page uses, so its pixels show the callout was drawn on the chart.
+    const QString dir = path(QStringLiteral("callouts"));
+    QVERIFY(QDir().mkpath(dir));
+    const Run r = exportDeck({QStringLiteral("--lesson"), QStringLiteral("roofline-in-ten-steps"),
+                              QStringLiteral("-o"), dir + QLatin1Char('/'),
+                              QStringLiteral("--format"), QStringLiteral("png")});
+    QVERIFY2(r.exitCode == 0 && r.err.isEmpty(), r.err.constData());
+    const auto outlinePixels = [&](const QString &name) {
+        const QImage page(QDir(dir).filePath(name));
+        int count = 0;
+        for (int y = 0; y < page.height(); ++y)
+            for (int x = 0; x < page.width(); ++x) {
+                const QColor c = page.pixelColor(x, y);
+                if (std::abs(c.red() - 0xd4) + std::abs(c.green() - 0xa3) + std::abs(c.blue()) < 40)
+                    ++count;
+            }
+        return count;
+    };
+    QVERIFY(outlinePixels(QStringLiteral("roofline-in-ten-steps-04-question.png")) > 100);
+    QCOMPARE(outlinePixels(QStringLiteral("roofline-in-ten-steps-03-question.png")), 0);
 }
 
 void TestLessonDeck::pngPagesHaveThePageSize()

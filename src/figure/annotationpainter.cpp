@@ -1,0 +1,218 @@
+#include "annotationpainter.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+constexpr double calloutPadding = 6;
+constexpr double calloutMaxWidth = 280; // pixels at text scale 1, before the text wraps
+constexpr double arrowHead = 9;
+
+QFont calloutFont(const SceneModel &model)
+{
+    QFont font = model.fonts.selectedLabel;
+    font.setBold(true);
+    return font;
+}
+
+// The text box of a callout: its wrapped text plus padding.
+QSizeF calloutSize(const SceneModel &model, const QString &text)
+{
+    const QFontMetricsF metrics(calloutFont(model));
+    const double scale = model.options.fontScale > 0 ? model.options.fontScale : 1.0;
+    const QRectF bounds =
+        metrics.boundingRect(QRectF(0, 0, calloutMaxWidth * scale, 10000),
+                             Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
+    return {std::ceil(bounds.width()) + 2 * calloutPadding,
+            std::ceil(bounds.height()) + 2 * calloutPadding};
+}
+
+double overlap(const QRectF &a, const QRectF &b)
+{
+    const QRectF both = a.intersected(b);
+    return both.isValid() ? both.width() * both.height() : 0;
+}
+
+// The point on the border of `box` along the line from its centre to `target`.
+QPointF edgeToward(const QRectF &box, const QPointF &target)
+{
+    const QPointF c = box.center();
+    const double dx = target.x() - c.x(), dy = target.y() - c.y();
+    if (dx == 0 && dy == 0)
+        return c;
+    const double sx = dx != 0 ? (box.width() / 2) / std::abs(dx) : 1e9;
+    const double sy = dy != 0 ? (box.height() / 2) / std::abs(dy) : 1e9;
+    const double s = std::min(sx, sy);
+    return {c.x() + dx * s, c.y() + dy * s};
+}
+
+} // namespace
+
+QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
+{
+    // What a callout should not cover: placed labels, point markers, the legend.
+    QList<QRectF> taken;
+    for (const PlacedText &t : frame.texts)
+        if (t.angle == 0)
+            taken.append(t.rect);
+    for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {
+        const double r = frame.pointSize(model.points.at(i)) / 2 + 2;
+        taken.append(QRectF(frame.pointPixels.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    }
+    if (!frame.legend.rect.isEmpty())
+        taken.append(frame.legend.rect);
+
+    QList<CalloutPlacement> placed;
+    const QRectF area = frame.map.rect;
+    const double scale = model.options.fontScale > 0 ? model.options.fontScale : 1.0;
+    for (qsizetype i = 0; i < model.options.annotations.size(); ++i) {
+        const FigureAnnotation &a = model.options.annotations.at(i);
+        if (a.kind != FigureAnnotation::Kind::Callout || !(a.x > 0) || !(a.y > 0))
+            continue;
+        const QPointF target = frame.map.toPixel(a.x, a.y);
+        const QSizeF size = calloutSize(model, a.text);
+        // Candidate corners around the target, nearest first; the best is the one that
+        // stays inside the plot and covers the least.
+        QRectF best;
+        double bestCost = -1;
+        for (const double reach : {60.0, 110.0, 170.0}) {
+            const double d = reach * scale;
+            for (const QPointF &dir : {QPointF(1, -1), QPointF(-1, -1), QPointF(1, 1),
+                                       QPointF(-1, 1), QPointF(0, -1), QPointF(0, 1)}) {
+                const QPointF corner = target + QPointF(dir.x() * d * 0.8, dir.y() * d * 0.6);
+                QRectF box(QPointF(0, 0), size);
+                box.moveLeft(dir.x() > 0   ? corner.x()
+                             : dir.x() < 0 ? corner.x() - size.width()
+                                           : corner.x() - size.width() / 2);
+                box.moveTop(dir.y() > 0 ? corner.y() : corner.y() - size.height());
+                double cost = reach; // nearer is better, all else equal
+                if (!area.contains(box))
+                    cost += 1e6 + (size.width() * size.height() - overlap(box, area));
+                for (const QRectF &r : std::as_const(taken))
+                    cost += overlap(box, r);
+                if (bestCost < 0 || cost < bestCost) {
+                    bestCost = cost;
+                    best = box;
+                }
+            }
+        }
+        const double gap = frame.markerSize / 2 + 3; // the arrow stops short of the marker
+        const QPointF from = edgeToward(best, target);
+        QLineF arrow(from, target);
+        if (arrow.length() > gap)
+            arrow.setLength(arrow.length() - gap);
+        placed.append(
+            {.annotation = static_cast<int>(i), .box = best, .target = target, .arrow = arrow});
+        taken.append(best);
+    }
+    return placed;
+}
+
+AnnotationPainter::AnnotationPainter(const SceneModel &model, const SceneFrame &frame,
+                                     QPainter *painter)
+    : m(model), f(frame), p(painter)
+{
+}
+
+void AnnotationPainter::drawBands()
+{
+    const QRectF area = f.map.rect;
+    for (const FigureAnnotation &a : m.options.annotations) {
+        if (a.kind != FigureAnnotation::Kind::Band || !(a.from > 0) || !(a.to > a.from))
+            continue;
+        QRectF band = area;
+        if (a.axis == FigureAnnotation::Axis::Intensity) {
+            band.setLeft(std::max(area.left(), f.map.xToPixel(a.from)));
+            band.setRight(std::min(area.right(), f.map.xToPixel(a.to)));
+        } else {
+            band.setTop(std::max(area.top(), f.map.yToPixel(a.to)));
+            band.setBottom(std::min(area.bottom(), f.map.yToPixel(a.from)));
+        }
+        if (band.width() <= 0 || band.height() <= 0)
+            continue;
+        QColor fill = m.theme.halo;
+        fill.setAlpha(34); // a tint: the zones, grid and roofs stay readable through it
+        p->fillRect(band, fill);
+        QColor edge = m.theme.halo.darker(130);
+        p->setPen(QPen(edge, 1, Qt::DashLine));
+        if (a.axis == FigureAnnotation::Axis::Intensity) {
+            p->drawLine(QPointF(band.left(), band.top()), QPointF(band.left(), band.bottom()));
+            p->drawLine(QPointF(band.right(), band.top()), QPointF(band.right(), band.bottom()));
+        } else {
+            p->drawLine(QPointF(band.left(), band.top()), QPointF(band.right(), band.top()));
+            p->drawLine(QPointF(band.left(), band.bottom()), QPointF(band.right(), band.bottom()));
+        }
+        if (a.text.isEmpty())
+            continue;
+        // The label at the top of the band, centred, below the legend when it would hide it.
+        p->setFont(m.fonts.zone);
+        p->setPen(m.theme.foreground);
+        const QFontMetricsF metrics(m.fonts.zone);
+        QRectF label(0, 0, std::min(band.width() - 12, metrics.horizontalAdvance(a.text) + 2),
+                     metrics.height());
+        label.moveCenter(QPointF(band.center().x(), band.top() + 8 + label.height() / 2));
+        if (label.intersects(f.legend.rect))
+            label.moveTop(f.legend.rect.bottom() + 6);
+        p->drawText(label, Qt::AlignCenter,
+                    metrics.elidedText(a.text, Qt::ElideRight, label.width()));
+    }
+}
+
+void AnnotationPainter::drawMarks()
+{
+    for (const FigureAnnotation &a : m.options.annotations) {
+        if (a.kind != FigureAnnotation::Kind::Highlight || !(a.x > 0) || !(a.y > 0))
+            continue;
+        const QPointF centre = f.map.toPixel(a.x, a.y);
+        const double r = f.markerSize * 1.1 + 4;
+        p->setBrush(Qt::NoBrush);
+        p->setPen(QPen(m.theme.halo, 3));
+        p->drawEllipse(centre, r, r);
+        p->setPen(QPen(m.theme.foreground, 1));
+        p->drawEllipse(centre, r + 2.5, r + 2.5);
+    }
+    const QList<CalloutPlacement> callouts = placeCallouts(m, f);
+    for (const CalloutPlacement &placement : callouts)
+        drawCallout(m.options.annotations.at(placement.annotation), placement);
+}
+
+void AnnotationPainter::drawCallout(const FigureAnnotation &annotation,
+                                    const CalloutPlacement &placement)
+{
+    const QColor ink = m.theme.foreground;
+    const QLineF &arrow = placement.arrow;
+    p->setPen(QPen(ink, 1.6));
+    p->drawLine(arrow);
+    // An arrowhead at the target's end.
+    if (arrow.length() > 0) {
+        const QPointF tip = arrow.p2();
+        const QPointF unit = (arrow.p2() - arrow.p1()) / arrow.length();
+        const QPointF normal(-unit.y(), unit.x());
+        QPainterPath head;
+        head.moveTo(tip);
+        head.lineTo(tip - unit * arrowHead + normal * arrowHead * 0.45);
+        head.lineTo(tip - unit * arrowHead - normal * arrowHead * 0.45);
+        head.closeSubpath();
+        p->fillPath(head, ink);
+    }
+    QColor fill = m.theme.legendFill;
+    fill.setAlpha(245);
+    p->setPen(QPen(m.theme.halo.darker(120), 2));
+    p->setBrush(fill);
+    p->drawRoundedRect(placement.box, 5, 5);
+    p->setBrush(Qt::NoBrush);
+    p->setFont(calloutFont(m));
+    p->setPen(ink);
+    p->drawText(
+        placement.box.adjusted(calloutPadding, calloutPadding, -calloutPadding, -calloutPadding),
+        Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, annotation.text);
+}
+
+} // namespace rooflab

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "figureannotation.h"
+#include "sceneframe.h"
+#include "scenemodel.h"
+
+#include <QLineF>
+#include <QList>
+#include <QRectF>
+
+class QPainter;
+
+namespace rooflab {
+
+// Where one callout goes in a frame: its text box and the arrow from the box to its target.
+struct CalloutPlacement
+{
+    int annotation = 0; // index into ChartOptions::annotations
+    QRectF box;         // the text box, padding included
+    QPointF target;     // the pixel of the callout's data coordinates
+    QLineF arrow;       // from the box's edge to just short of the target
+};
+
+// The callouts of `model`'s annotations laid out in `frame`: each box where it covers the
+// fewest labels, points and other callouts, inside the plot area when it can be.
+QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame);
+
+// Draws a lesson's marks (ChartOptions::annotations) over a laid-out frame with any
+// QPainter: bands over the zones and under the grid and roofs, highlights and callouts over
+// the labels. The window's chart and drawScene() call the same two functions.
+class AnnotationPainter
+{
+public:
+    AnnotationPainter(const SceneModel &model, const SceneFrame &frame, QPainter *painter);
+
+    // Shaded bands and their labels (clipped to the plot area by the caller).
+    void drawBands();
+    // Rings around highlighted points, then the callouts with their arrows.
+    void drawMarks();
+
+private:
+    void drawCallout(const FigureAnnotation &annotation, const CalloutPlacement &placement);
+
+    const SceneModel &m;
+    const SceneFrame &f;
+    QPainter *p;
+};
+
+} // namespace rooflab
