@@ -146,10 +146,11 @@ void DeploymentControls::refresh()
     }
     const ModelDeployment &r = step->deployment;
     const QString degrees =
-        r.pp > 1 ? tr("TP %1 × PP %2 = %3 devices").arg(r.tp).arg(r.pp).arg(r.devices)
-                 : tr("TP %1: %n device(s)", nullptr, r.devices).arg(r.tp);
-    m_resolved->setText(r.tpAuto ? tr("auto on %1: %2").arg(step->deviceName, degrees)
-                                 : tr("%1: %2").arg(step->deviceName, degrees));
+        r.pp > 1        ? tr("TP %1 × PP %2 = %3 devices").arg(r.tp).arg(r.pp).arg(r.devices)
+        : r.devices > 1 ? tr("TP %1 = %2 devices").arg(r.tp).arg(r.devices)
+                        : tr("one device");
+    m_resolved->setText(r.tpAuto ? tr("Auto on %1: %2").arg(step->deviceName, degrees)
+                                 : tr("On %1: %2").arg(step->deviceName, degrees));
 }
 
 } // namespace rooflab::gui

@@ -84,8 +84,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     // The comparison refreshes itself from the document (CompareDock::concerns()).
     QDockWidget *compareDock = addDock(m_compare, tr("Compare devices"),
                                        QStringLiteral("compareDock"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(shareDock, compareDock);
-    shareDock->raise();
+    tabifyDockWidget(m_docks.at(2), compareDock); // a wide table: beside the batch curve
+    m_docks.at(2)->raise();
     resizeDocks({m_docks.at(0), m_docks.at(1)}, {330, 400}, Qt::Horizontal);
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
     resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
@@ -212,7 +212,7 @@ void MainWindow::refreshStatus()
     const PointAnalysis *point = m_document->selectedPoint();
     QString text =
         point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
-    if (const ModelAnalysis *model = m_document->selectedModel(); model && !model->footprint.fits)
+    if (const ModelAnalysis *model = m_document->selectedModel(); model && !modeltext::fits(*model))
         text = modeltext::fitSentence(m_document->catalog(), *model) + tr("  —  ") + text;
     if (!m_document->analysis().problems.isEmpty())
         text += tr("  —  %n problem(s): %1", nullptr,

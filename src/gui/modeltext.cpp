@@ -64,9 +64,26 @@ QString deploymentRows(const ModelAnalysis &model)
 
 } // namespace
 
+bool fits(const ModelAnalysis &model)
+{
+    return model.ok() && model.deployment.devices > 1 ? model.deployment.fits
+                                                      : model.footprint.fits;
+}
+
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
 {
     const ModelFootprint &f = model.footprint;
+    // Spread over several devices, the verdict is that of one device of the deployment.
+    if (model.ok() && model.deployment.devices > 1) {
+        const ModelDeployment &d = model.deployment;
+        return (d.fits ? tr("Fits %1 devices (TP %2, PP %3): needs %4 of the %5 usable on each.")
+                       : tr("Does not fit %1 devices (TP %2, PP %3): needs %4 of the %5 usable "
+                            "on each."))
+            .arg(d.devices)
+            .arg(d.tp)
+            .arg(d.pp)
+            .arg(bytes(d.perDevice.totalBytes), bytes(d.usableBytes));
+    }
     if (f.capacityBytes <= 0)
         return tr("Memory footprint unknown.");
     if (f.fits)
