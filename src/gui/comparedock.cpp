@@ -59,7 +59,8 @@ CompareDock::CompareDock(app::Document *document, QWidget *parent)
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
+    m_table->horizontalHeader()->setDefaultAlignment(
+        Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
     m_table->setAccessibleName(tr("Device comparison"));
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
@@ -122,7 +123,7 @@ void CompareDock::refresh()
             continue;
         }
         const ModelDeployment &d = step->deployment;
-        details.append(tr("%1 of %2 per device")
+        details.append(tr("%1 of %2")
                            .arg(formatSi(d.perDevice.totalBytes, QStringLiteral("B"), 3),
                                 formatSi(d.usableBytes, QStringLiteral("B"), 3)));
     }

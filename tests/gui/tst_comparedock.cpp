@@ -94,7 +94,7 @@ private Q_SLOTS:
                     ->index(0, gui::CompareTableModel::Fits)
                     .data()
                     .toString()
-                    .contains(QStringLiteral("per device")));
+                    .contains(QStringLiteral(" GB of ")));
         // A batch tick rebuilds the rows (auto t follows the batch) and the model stays sane.
         document.setBatch(64);
         QCOMPARE(dock.tableModel()->rows().size(), expected.size());
@@ -130,9 +130,9 @@ private Q_SLOTS:
         QVERIFY(r.costPerMillionTokens);
         ROOFLAB_COMPARE_NEAR(*r.costPerMillionTokens, 2.0 * 4 / 3600 * step * 1e6, 1e-9);
         QCOMPARE(r.bound, QStringLiteral("memory"));
-        // The verdict's memory: 35.6 GB of 72 GB per device.
+        // The verdict's memory: 35.6 GB of the 72 GB one device may use.
         QCOMPARE(dock.tableModel()->index(0, gui::CompareTableModel::Fits).data().toString(),
-                 QStringLiteral("yes\n35.6 GB of 72 GB per device"));
+                 QStringLiteral("yes\n35.6 GB of 72 GB"));
         QCOMPARE(dock.tableModel()->index(0, gui::CompareTableModel::Cost).data().toString(),
                  QStringLiteral("$30.19"));
     }

@@ -76,7 +76,7 @@ private Q_SLOTS:
         QCOMPARE(dock.tableModel()->rows().first().devices, 4);
         QVERIFY(controls.resolvedLabel()->text().contains(QStringLiteral("TP 4")));
         QCOMPARE(dock.tableModel()->index(0, gui::CompareTableModel::Fits).data().toString(),
-                 QStringLiteral("yes\n38 GB of 72 GB per device"));
+                 QStringLiteral("yes\n38 GB of 72 GB"));
     }
 
     void eachEditIsOneUndoStep()
