@@ -78,7 +78,8 @@ void Results::buildComparison(const Catalog &catalog, const Scenario &scenario)
     }
     if (m_compareKey == scenario)
         return;
-    m_compareRows = compareDevices(catalog, scenario, scenario.devices);
+    // The steps are analysed already; only each device's prefill is new.
+    m_compareRows = compareDevices(catalog, scenario, scenario.devices, m_analysis.models);
     m_compareKey = scenario;
     ++m_counts.comparisons;
 }
