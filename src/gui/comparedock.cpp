@@ -56,7 +56,10 @@ CompareDock::CompareDock(app::Document *document, QWidget *parent)
     m_table->setTextElideMode(Qt::ElideNone);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Every row is two lines high (the fit verdict and its memory): fixed, because sizing
+    // rows to their contents on every batch tick costs more than the rest of the refresh.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(2 * m_table->fontMetrics().lineSpacing() + 8);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(
