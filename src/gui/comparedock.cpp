@@ -131,11 +131,13 @@ void CompareDock::refresh()
                                 formatSi(d.usableBytes, QStringLiteral("B"), 3)));
     }
     m_model->setRows(rows, details);
-    const QStringList shown = m_document->scenario().devices;
-    if (shown != m_shownDevices) {
-        // Sizing to the contents is not cheap; the figures' widths hardly move on a tick.
+    // Sizing to the contents is not cheap, and the figures' widths hardly move on a tick:
+    // only when other devices, or another model, are compared.
+    const QStringList sizedFor =
+        QStringList{m_document->scenario().model} + m_document->scenario().devices;
+    if (sizedFor != m_sizedFor) {
         m_table->resizeColumnsToContents();
-        m_shownDevices = shown;
+        m_sizedFor = sizedFor;
     }
 }
 

@@ -61,7 +61,7 @@ private:
     QToolButton *m_remove;
     QToolButton *m_copy;
     QToolButton *m_save;
-    QStringList m_shownDevices; // the devices the columns were last sized for
+    QStringList m_sizedFor; // the model and devices the columns were last sized for
     int m_refreshes = 0;
 };
 
