@@ -9,6 +9,7 @@
 #include "comparetablemodel.h"
 #include "deploymentcontrols.h"
 #include "document.h"
+#include "modeltext.h"
 #include "testhelpers.h"
 
 #include <QComboBox>
@@ -178,6 +179,28 @@ private Q_SLOTS:
         QVERIFY(!document.results().batchCurve().memoryLimit);
         chart.setCurve(document.results().batchCurve());
         QVERIFY(!chart.memoryMarkerBatch());
+    }
+
+    void modelPanelReportsOneDevice()
+    {
+        // Four H100s, TP 4, batch 1 (tests/models/tst_deployment.cpp derives each figure):
+        // weights 35,278,831,616 B, KV 335,544,320 B, footprint 35,614,677,504 B of 72e9
+        // usable; communication 161 * (19.1e-6 + 1.5 * 16384 / 450e9) + 19.1e-6 +
+        // 0.75 * 256512 / 450e9 = 3.103 ms; largest batch that fits 109.
+        Scenario s = llama70bOnH100(1);
+        s.deployment.tp = 4;
+        app::Document document(m_catalog, s);
+        const ModelAnalysis *step = document.results().model(QStringLiteral("h100-sxm5"));
+        QVERIFY(step);
+        QVERIFY(gui::modeltext::fits(*step));
+        QCOMPARE(gui::modeltext::fitSentence(m_catalog, *step),
+                 QStringLiteral("Fits 4 devices (TP 4, PP 1): needs 35.6 GB of the 72 GB usable "
+                                "on each."));
+        const QString html = gui::modeltext::totalsHtml(m_catalog, *step);
+        for (const QString &figure :
+             {QStringLiteral("35.3 GB"), QStringLiteral("336 MB"), QStringLiteral("3.1 ms"),
+              QStringLiteral("161 all-reduces of 16.4 kB"), QStringLiteral(">109<")})
+            QVERIFY2(html.contains(figure), qPrintable(figure + QStringLiteral(" in ") + html));
     }
 
     void disabledWithoutAModel()
