@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -59,7 +60,7 @@ CompareDock::CompareDock(app::Document *document, QWidget *parent)
     // Every row is two lines high (the fit verdict and its memory): fixed, because sizing
     // rows to their contents on every batch tick costs more than the rest of the refresh.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(2 * m_table->fontMetrics().lineSpacing() + 8);
+    fitRowHeight();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(
@@ -97,6 +98,19 @@ CompareDock::CompareDock(app::Document *document, QWidget *parent)
             refresh();
     });
     refresh();
+}
+
+void CompareDock::fitRowHeight()
+{
+    m_table->verticalHeader()->setDefaultSectionSize(2 * m_table->fontMetrics().lineSpacing() + 6);
+}
+
+// A larger or smaller text (View menu, theme) changes the font: the rows follow it.
+void CompareDock::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        fitRowHeight();
 }
 
 app::Change CompareDock::concerns()

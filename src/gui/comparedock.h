@@ -47,7 +47,11 @@ public:
 
     void refresh();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void fitRowHeight();
     void buildAddMenu();
     void removeSelected();
     void saveAs();
