@@ -10,6 +10,7 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${1:-"$source_dir/build-bench"}
 iterations=${2:-60}
 cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build_dir" --target bench_chart_replot bench_model_window
+cmake --build "$build_dir" --target bench_chart_replot bench_model_window bench_compare_dock
 QT_QPA_PLATFORM=offscreen "$build_dir/tests/bench/bench_chart_replot" "$iterations"
 QT_QPA_PLATFORM=offscreen "$build_dir/tests/bench/bench_model_window" "$iterations"
+QT_QPA_PLATFORM=offscreen "$build_dir/tests/bench/bench_compare_dock" "$iterations"

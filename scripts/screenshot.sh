@@ -2,12 +2,14 @@
 # Screenshots of the RoofLab window for the README: the app runs under a virtual X server
 # (Xvfb) at 1600x1000 showing the 8B LLM operators of presets/operators/llm-common.json on
 # H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, then Llama 3.1 70B's
-# decode step on H100, H200 and MI300X, and ImageMagick's `import` captures the screen.
+# decode step on H100, H200 and MI300X, then the Compare devices dock for Llama 3.1 70B on
+# six devices with TP auto, and ImageMagick's `import` captures the screen.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
 #   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
-#   OUT_DIR    where window-batch-1.png, window-batch-1024.png and window-model.png go
+#   OUT_DIR    where window-batch-1.png, window-batch-1024.png, window-model.png and
+#              window-compare.png go
 #              (default: docs/images)
-# Needs the Debian packages xvfb, xauth, imagemagick and python3.
+# Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,9 +17,9 @@ build=${1:-build-release}
 out=${2:-docs/images}
 wait_seconds=${ROOFLAB_SCREENSHOT_WAIT:-4}
 
-for tool in xvfb-run xauth import python3; do
+for tool in xvfb-run xauth import xdotool python3; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "screenshot.sh: '$tool' not found; install xvfb, xauth, imagemagick and python3" >&2
+        echo "screenshot.sh: '$tool' not found; install xvfb, xauth, imagemagick, xdotool and python3" >&2
         exit 1
     fi
 done
@@ -84,6 +86,38 @@ capture() {
     echo "RoofLab: wrote $2"
 }
 
+# Llama 3.1 70B decoding at batch 64 with TP auto on six devices, for the Compare dock.
+write_compare_scenario() {
+    cat <<'JSON'
+{
+  "schema": "rooflab-scenario",
+  "version": 1,
+  "scenario": {
+    "devices": ["h100-sxm5", "h200-sxm", "b200", "mi300x", "gaudi3", "l40s"],
+    "operators": [],
+    "model": "llama-3.1-70b",
+    "phase": "decode",
+    "batch": 64,
+    "seq": 4096,
+    "deployment": {"tp": "auto"}
+  },
+  "view": {"selected_device": "h100-sxm5", "selected_operator": "communication"}
+}
+JSON
+}
+
+# As capture(), but first closes the Time share dock (its close button) and raises the
+# Compare devices tab, by clicking where the default 1600 x 1000 layout puts them.
+capture_compare() {
+    XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
+        xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
+        bash -c '"$1" "$2" & app=$!; sleep "$3"; xdotool mousemove 1267 667 click 1; sleep 1
+                 xdotool mousemove 455 963 click 1; sleep 1.5
+                 import -window root "$4"; kill "$app"; wait "$app" || true' \
+        _ "$build/rooflab" "$1" "$wait_seconds" "$2"
+    echo "RoofLab: wrote $2"
+}
+
 for batch in 1 1024; do
     scenario="$work/batch-$batch.rooflab.json"
     write_scenario "$batch" >"$scenario"
@@ -91,3 +125,5 @@ for batch in 1 1024; do
 done
 write_model_scenario >"$work/model.rooflab.json"
 capture "$work/model.rooflab.json" "$out/window-model.png"
+write_compare_scenario >"$work/compare.rooflab.json"
+capture_compare "$work/compare.rooflab.json" "$out/window-compare.png"

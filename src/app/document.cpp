@@ -1,6 +1,7 @@
 #include "document.h"
 
 #include "changevalue.h"
+#include "deployment.h"
 
 #include <QUndoStack>
 
@@ -41,6 +42,10 @@ QString &kvOf(Document::State &s)
 RoofMode &roofOf(Document::State &s)
 {
     return s.scenario.roof;
+}
+Deployment &deploymentOf(Document::State &s)
+{
+    return s.scenario.deployment;
 }
 QStringList &devicesOf(Document::State &s)
 {
@@ -143,6 +148,13 @@ void Document::setKvFormat(const QString &formatId)
 void Document::setRoofMode(RoofMode mode)
 {
     push(tr("Change roof mode"), &roofOf, mode, ChangeFlag::Scenario);
+}
+
+void Document::setDeployment(const Deployment &deployment)
+{
+    if (!deploymentValueProblems(deployment).isEmpty())
+        return;
+    push(tr("Change deployment"), &deploymentOf, deployment, ChangeFlag::Scenario);
 }
 
 void Document::setDevices(const QStringList &deviceIds)

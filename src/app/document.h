@@ -56,6 +56,9 @@ public:
     void setScheme(const PrecisionScheme &scheme);
     void setKvFormat(const QString &formatId);
     void setRoofMode(RoofMode mode);
+    // How a model is served (TP, PP, headroom, price); refused when its values are not
+    // possible (deploymentValueProblems()).
+    void setDeployment(const Deployment &deployment);
     void setDevices(const QStringList &deviceIds);
     void setDeviceShown(const QString &deviceId, bool shown);
     void setOperators(const QList<OperatorSpec> &operators);

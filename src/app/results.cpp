@@ -1,6 +1,7 @@
 #include "results.h"
 
 #include "modelrecommend.h"
+#include "units.h"
 
 #include <QCoreApplication>
 
@@ -65,6 +66,22 @@ void Results::analyse(const Catalog &catalog, const Scenario &scenario)
         else
             m_boundBatch.insert(model.deviceId, model.totals.computeBoundBatch);
     }
+    buildComparison(catalog, scenario);
+}
+
+void Results::buildComparison(const Catalog &catalog, const Scenario &scenario)
+{
+    if (scenario.model.isEmpty()) {
+        m_compareRows.clear();
+        m_compareKey.reset();
+        return;
+    }
+    if (m_compareKey == scenario)
+        return;
+    // The steps are analysed already; only each device's prefill is new.
+    m_compareRows = compareDevices(catalog, scenario, scenario.devices, m_analysis.models);
+    m_compareKey = scenario;
+    ++m_counts.comparisons;
 }
 
 void Results::diagnoseSelection(const Catalog &catalog, const Scenario &scenario,
@@ -155,6 +172,13 @@ void Results::buildModelCurve(const Catalog &catalog, const Scenario &scenario,
     m_curve.ridge = m_curveRidge;
     if (m_curveRidge)
         m_curve.ridgeName = tr("Compute-bound batch");
+    // Where the memory runs out at this deployment's t and p.
+    const ModelDeployment &d = step.deployment;
+    if (d.maxBatchFits >= 1 && d.maxBatchFits < 4096) {
+        m_curve.memoryLimit = d.maxBatchFits;
+        m_curve.memoryLimitName =
+            tr("Largest batch that fits, TP %1 (%2)").arg(d.tp).arg(formatNumber(d.maxBatchFits));
+    }
     // The current batch is the step analysed already.
     m_curve.current = BatchSample{.batch = scenario.batch,
                                   .time = step.totals.stepTime,

@@ -3,6 +3,7 @@
 #include "batchsweep.h"
 #include "catalog.h"
 #include "change.h"
+#include "devicecompare.h"
 #include "diagnosis.h"
 #include "presentation.h"
 #include "recommend.h"
@@ -25,6 +26,10 @@ struct BatchCurve
     std::optional<BatchSample> current;
     std::optional<BatchSample> ridge; // empty: no batch reaches the ridge
     QString ridgeName;                // the ridge marker's legend; empty: "Ridge batch"
+    // A model's largest batch that fits its deployment (max_batch_fits), when it is within
+    // the sweep: past it the memory runs out. Empty otherwise.
+    std::optional<double> memoryLimit;
+    QString memoryLimitName; // its legend
 };
 
 // Everything the views show, derived from the document once per change: the analysis, each
@@ -50,12 +55,15 @@ public:
     const PointDiagnosis &diagnosis() const { return m_diagnosis; }
     const QList<Move> &moves() const { return m_moves; }
     const BatchCurve &batchCurve() const { return m_curve; }
+    // With a model: one row per shown device (compareDevices()), rebuilt only when the
+    // scenario changed; empty without a model.
+    const QList<CompareRow> &compareRows() const { return m_compareRows; }
 
     // How many times the analysis, the moves and a curve's sweep were computed (for tests:
     // one change builds each at most once).
     struct Counts
     {
-        int analyses = 0, moves = 0, sweeps = 0;
+        int analyses = 0, moves = 0, sweeps = 0, comparisons = 0;
     };
     const Counts &counts() const { return m_counts; }
 
@@ -63,6 +71,7 @@ private:
     void diagnoseSelection(const Catalog &catalog, const Scenario &scenario,
                            const Selection &selection);
     void buildCurve(const Catalog &catalog, const Scenario &scenario, const Selection &selection);
+    void buildComparison(const Catalog &catalog, const Scenario &scenario);
     void buildModelCurve(const Catalog &catalog, const Scenario &scenario,
                          const ModelAnalysis &model);
 
@@ -70,6 +79,8 @@ private:
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
     BatchCurve m_curve;
+    QList<CompareRow> m_compareRows;
+    std::optional<Scenario> m_compareKey; // the scenario the rows were made for
     Counts m_counts;
     // The model steps' compute-bound batches, solved once per scenario-but-the-batch.
     std::optional<Scenario> m_boundKey;

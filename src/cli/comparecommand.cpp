@@ -1,9 +1,9 @@
 // `rooflab compare`: one model's deployment on several devices, side by side.
 #include "commands.h"
+#include "comparetable.h"
 #include "devicecompare.h"
 #include "parsing.h"
 #include "scenariooptions.h"
-#include "units.h"
 #include "usageerror.h"
 
 #include <QJsonArray>
@@ -14,40 +14,6 @@
 namespace rooflab::cli {
 
 namespace {
-
-// A figure as CSV carries it: full precision, empty when there is none.
-QString csvNumber(double value)
-{
-    return QString::number(value, 'g', 12);
-}
-
-QString csvField(const QString &text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-// The cells of a row for people: durations and rates rounded, "—" for what does not apply.
-QStringList textCells(const CompareRow &r)
-{
-    const QString none = QStringLiteral("—");
-    const bool shown = r.problem.isEmpty();
-    return {r.deviceName,
-            shown ? QString::number(r.tp) : none,
-            shown ? QString::number(r.pp) : none,
-            shown ? QString::number(r.devices) : none,
-            shown ? (r.fits ? QStringLiteral("yes") : QStringLiteral("no")) : QStringLiteral("no"),
-            shown ? formatDuration(r.stepTime) : none,
-            shown ? formatDuration(r.ttft) : none,
-            shown ? formatNumber(r.tokensPerSecond) : none,
-            shown ? formatNumber(r.tokensPerSecondPerDevice) : none,
-            r.costPerMillionTokens ? QStringLiteral("$") + formatNumber(*r.costPerMillionTokens)
-                                   : none,
-            shown ? r.bound : none};
-}
 
 QJsonObject rowToJson(const CompareRow &r)
 {
@@ -75,65 +41,9 @@ QJsonObject rowToJson(const CompareRow &r)
     };
 }
 
-void writeCsv(const QList<CompareRow> &rows, QTextStream &out)
-{
-    out << compareColumns().join(QLatin1Char(',')) << ",best,problem\n";
-    for (const CompareRow &r : rows) {
-        const bool shown = r.problem.isEmpty();
-        const QStringList cells{csvField(r.deviceId),
-                                shown ? QString::number(r.tp) : QString(),
-                                shown ? QString::number(r.pp) : QString(),
-                                shown ? QString::number(r.devices) : QString(),
-                                r.fits ? QStringLiteral("true") : QStringLiteral("false"),
-                                shown ? csvNumber(r.stepTime) : QString(),
-                                shown ? csvNumber(r.ttft) : QString(),
-                                shown ? csvNumber(r.tokensPerSecond) : QString(),
-                                shown ? csvNumber(r.tokensPerSecondPerDevice) : QString(),
-                                r.costPerMillionTokens ? csvNumber(*r.costPerMillionTokens)
-                                                       : QString(),
-                                shown ? r.bound : QString(),
-                                r.best.join(QLatin1Char(';')),
-                                csvField(r.problem)};
-        out << cells.join(QLatin1Char(',')) << '\n';
-    }
-}
-
-// Markdown: the best figure of each column in bold; problems as notes below the table.
-void writeMarkdown(const QList<CompareRow> &rows, QTextStream &out)
-{
-    const QStringList headers{QStringLiteral("device"),
-                              QStringLiteral("TP"),
-                              QStringLiteral("PP"),
-                              QStringLiteral("devices"),
-                              QStringLiteral("fits"),
-                              QStringLiteral("step time"),
-                              QStringLiteral("TTFT"),
-                              QStringLiteral("tokens/s"),
-                              QStringLiteral("tokens/s per device"),
-                              QStringLiteral("$ per 1M tokens"),
-                              QStringLiteral("bound")};
-    out << "| " << headers.join(QStringLiteral(" | ")) << " |\n|";
-    for (qsizetype i = 0; i < headers.size(); ++i)
-        out << (i == 0 || i == headers.size() - 1 ? "---|" : "---:|");
-    out << '\n';
-    QStringList notes;
-    for (const CompareRow &r : rows) {
-        QStringList cells = textCells(r);
-        for (qsizetype i = 0; i < cells.size(); ++i) {
-            if (r.best.contains(compareColumns().at(i)))
-                cells[i] = QStringLiteral("**") + cells[i] + QStringLiteral("**");
-        }
-        cells[0].replace(QLatin1Char('|'), QStringLiteral("\\|"));
-        out << "| " << cells.join(QStringLiteral(" | ")) << " |\n";
-        if (!r.problem.isEmpty())
-            notes.append(QStringLiteral("- %1: %2").arg(r.deviceName, r.problem));
-    }
-    if (!notes.isEmpty())
-        out << '\n' << notes.join(QLatin1Char('\n')) << '\n';
-}
-
 void writeText(const QList<CompareRow> &rows, QTextStream &out)
 {
+    // Shorter titles than the files': the table is read in a terminal.
     const QStringList headers{
         QStringLiteral("device"),   QStringLiteral("TP"),       QStringLiteral("PP"),
         QStringLiteral("devices"),  QStringLiteral("fits"),     QStringLiteral("step time"),
@@ -141,7 +51,7 @@ void writeText(const QList<CompareRow> &rows, QTextStream &out)
         QStringLiteral("$/1M tok"), QStringLiteral("bound")};
     QList<QStringList> table{headers};
     for (const CompareRow &r : rows) {
-        QStringList cells = textCells(r);
+        QStringList cells = compareTextCells(r);
         for (qsizetype i = 0; i < cells.size(); ++i) {
             if (r.best.contains(compareColumns().at(i)))
                 cells[i] += QLatin1Char('*');
@@ -216,9 +126,9 @@ int runCompare(const QStringList &arguments)
                                {QStringLiteral("rows"), array}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else if (parser.isSet(QStringLiteral("csv"))) {
-        writeCsv(rows, out);
+        out << QString::fromUtf8(writeCompareCsv(rows));
     } else if (parser.isSet(QStringLiteral("md"))) {
-        writeMarkdown(rows, out);
+        out << QString::fromUtf8(writeCompareMarkdown(rows));
     } else {
         writeText(rows, out);
     }

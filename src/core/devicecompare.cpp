@@ -2,6 +2,7 @@
 
 #include "modelanalysis.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace rooflab {
@@ -18,7 +19,9 @@ QString boundOf(const ModelAnalysis &a)
     return math > memory ? QStringLiteral("compute") : QStringLiteral("memory");
 }
 
-CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QString &deviceId)
+// `known`: the scenario's step on the device when the caller has it already, else null.
+CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QString &deviceId,
+                  const ModelAnalysis *known)
 {
     CompareRow row;
     row.deviceId = deviceId;
@@ -26,7 +29,7 @@ CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QStrin
     row.deviceName = device ? device->name : deviceId;
     ModelOptions options;
     options.solveComputeBoundBatch = false;
-    const ModelAnalysis step = analyzeModel(catalog, scenario, deviceId, options);
+    const ModelAnalysis step = known ? *known : analyzeModel(catalog, scenario, deviceId, options);
     if (!step.ok()) {
         row.problem = step.problems.join(QStringLiteral("; "));
         return row;
@@ -90,9 +93,18 @@ const QStringList &compareColumns()
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
                                  const QStringList &deviceIds)
 {
+    return compareDevices(catalog, scenario, deviceIds, {});
+}
+
+QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, const QList<ModelAnalysis> &steps)
+{
     QList<CompareRow> rows;
-    for (const QString &id : deviceIds)
-        rows.append(rowFor(catalog, scenario, id));
+    for (const QString &id : deviceIds) {
+        const auto known = std::find_if(steps.cbegin(), steps.cend(),
+                                        [&id](const ModelAnalysis &m) { return m.deviceId == id; });
+        rows.append(rowFor(catalog, scenario, id, known == steps.cend() ? nullptr : &*known));
+    }
     markBest(
         rows, QStringLiteral("step_time_s"),
         [](const CompareRow &r) { return std::optional<double>(r.stepTime); }, true);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "modelanalysis.h"
 #include "scenario.h"
 
 #include <QList>
@@ -40,5 +41,11 @@ const QStringList &compareColumns();
 // per device. Pure.
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
                                  const QStringList &deviceIds);
+
+// The same, taking the scenario's step on a device from `steps` (analyzeModel() of this
+// scenario, as the window holds them) instead of analysing it again; only the prefill for
+// the time to first token is new.
+QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, const QList<ModelAnalysis> &steps);
 
 } // namespace rooflab

@@ -89,6 +89,35 @@ QString rateUnit(const QString &math)
                                                  : QStringLiteral("FLOP/s");
 }
 
+// The interconnect roof of a deployment's communication point (docs/models.md,
+// "Communication"): the bandwidth the step's collectives reach, latency included, up to where
+// it meets the highest compute roof drawn. Only when a point of the device answers to it.
+void addLinkSlope(SceneModel &model, int index, const DeviceRoofs &device, const Analysis &analysis,
+                  const QList<qsizetype> &devicePoints, const QList<const ComputeRoof *> &computes)
+{
+    for (const MemoryRoof &link : device.memory) {
+        if (link.level != QLatin1String("interconnect") || link.bandwidth <= 0)
+            continue;
+        const bool used = std::any_of(devicePoints.cbegin(), devicePoints.cend(), [&](qsizetype i) {
+            return same(analysis.points.at(i).bandwidth, link.bandwidth);
+        });
+        if (!used)
+            continue;
+        double peak = 0;
+        for (const ComputeRoof *c : computes)
+            peak = std::max(peak, c->peakFlops);
+        SceneSlope slope;
+        slope.device = index;
+        slope.bandwidth = link.bandwidth;
+        slope.link = true;
+        slope.topRidge = peak / link.bandwidth;
+        slope.label =
+            tr("%1 reached %2").arg(link.name, formatSi(link.bandwidth, QStringLiteral("B/s")));
+        if (drawable(slope.topRidge, slope.bandwidth))
+            model.slopes.append(slope);
+    }
+}
+
 void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const Analysis &analysis,
                const QList<qsizetype> &devicePoints)
 {
@@ -126,6 +155,7 @@ void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const An
         if (drawable(slope.topRidge, slope.bandwidth))
             model.slopes.append(slope);
     }
+    addLinkSlope(model, index, device, analysis, devicePoints, computes);
 }
 
 // Devices whose lines coincide share them in stripes; repeated labels are kept once.

@@ -28,6 +28,7 @@ struct SceneSlope
     double bandwidth = 0; // byte/s
     double topRidge = 0;  // intensity of the highest ridge it leads to
     bool ghost = false;   // the datasheet slope drawn faint and dashed (achievable mode)
+    bool link = false;    // the interconnect a deployment communicates over: dotted
     int sharedIndex = 0, sharedCount = 1; // devices whose slopes coincide share it in stripes
     double sharedToX = 0;                 // the coinciding part ends here
     QString label;                        // "HBM3 3.35 TB/s"; empty: none

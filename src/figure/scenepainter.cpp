@@ -140,6 +140,8 @@ void ScenePainter::drawRoofs()
             const QColor color = m.theme.deviceColor(slope.device);
             if (ghost)
                 drawLine(a, b, withAlpha(color, 120), 1.4, Qt::DashLine);
+            else if (slope.link)
+                drawLine(a, b, color, 2.0, Qt::DotLine);
             else
                 drawLine(a, b, color, width, m.theme.deviceLineStyle(slope.device));
         }

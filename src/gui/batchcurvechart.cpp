@@ -53,6 +53,15 @@ double nudgedMinimum(double value)
     return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * 0.98 : value;
 }
 
+// The "memory runs out here" marker: purple, dash-dot, apart from the red ridge.
+QPen memoryPen()
+{
+    QPen pen(QColor(0x8e, 0x44, 0xad));
+    pen.setStyle(Qt::DashDotLine);
+    pen.setWidthF(1.8);
+    return pen;
+}
+
 // Sets the range; a range under two decades gets labels at powers of two instead of ten,
 // so that it shows more than one label.
 void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
@@ -81,7 +90,8 @@ public:
     QScatterSeries *currentTime = new QScatterSeries;
     QScatterSeries *currentRate = new QScatterSeries;
     QLineSeries *ridgeLine = new QLineSeries;
-    std::optional<double> ridgeBatch;
+    QLineSeries *memoryLine = new QLineSeries; // where the memory runs out
+    std::optional<double> ridgeBatch, memoryBatch;
     double fontScale = 1;
     // The curve drawn now, and its scales: a batch tick moves only the current marker.
     std::optional<BatchCurve> shown;
@@ -133,6 +143,7 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     ridgePen.setStyle(Qt::DashLine);
     ridgePen.setWidthF(1.5);
     d->ridgeLine->setPen(ridgePen);
+    d->memoryLine->setPen(memoryPen());
     for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
         marker->setMarkerSize(11);
         marker->setColor(QColor(0xf3, 0x9c, 0x12));
@@ -141,6 +152,7 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     d->attach(d->time, d->timeAxis);
     d->attach(d->rate, d->rateAxis);
     d->attach(d->ridgeLine, d->timeAxis);
+    d->attach(d->memoryLine, d->timeAxis);
     d->attach(d->currentTime, d->timeAxis);
     d->attach(d->currentRate, d->rateAxis);
     d->hideFromLegend(d->currentRate);
@@ -224,6 +236,18 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     const QList<QLegendMarker *> ridgeMarkers = d->chart->legend()->markers(d->ridgeLine);
     for (QLegendMarker *marker : ridgeMarkers)
         marker->setVisible(!ridge.isEmpty());
+    QList<QPointF> memory;
+    d->memoryBatch.reset();
+    if (curve.memoryLimit && !samples.isEmpty()) {
+        d->memoryBatch = curve.memoryLimit;
+        memory = {{*curve.memoryLimit, d->timeAxis->min()},
+                  {*curve.memoryLimit, d->timeAxis->max()}};
+        d->memoryLine->setName(curve.memoryLimitName);
+    }
+    d->memoryLine->replace(memory);
+    const QList<QLegendMarker *> memoryMarkers = d->chart->legend()->markers(d->memoryLine);
+    for (QLegendMarker *marker : memoryMarkers)
+        marker->setVisible(!memory.isEmpty());
 }
 
 // The markers at the current batch, on the scales of the sweep drawn.
@@ -249,6 +273,7 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
     d->chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     d->chart->setBackgroundRoundness(0);
     d->ridgeLine->setPen(ridgePen);
+    d->memoryLine->setPen(memoryPen());
     for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
         marker->setColor(QColor(0xf3, 0x9c, 0x12));
         marker->setBorderColor(dark ? Qt::white : Qt::black);
@@ -284,6 +309,11 @@ QList<QPointF> BatchCurveChart::ratePoints() const
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const
 {
     return d->ridgeBatch;
+}
+
+std::optional<double> BatchCurveChart::memoryMarkerBatch() const
+{
+    return d->memoryBatch;
 }
 
 } // namespace rooflab::gui

@@ -33,6 +33,8 @@ public:
     QList<QPointF> ratePoints() const;
     // The batch of the ridge marker, or nullopt when none is drawn.
     std::optional<double> ridgeMarkerBatch() const;
+    // The batch of the "largest batch that fits" marker, or nullopt when none is drawn.
+    std::optional<double> memoryMarkerBatch() const;
 
 private:
     void drawSweep(const BatchCurve &curve);

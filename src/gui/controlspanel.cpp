@@ -2,6 +2,7 @@
 #include "ui_controlspanel.h"
 
 #include "batchscale.h"
+#include "deploymentcontrols.h"
 #include "document.h"
 #include "pointtext.h"
 #include "precisionpreset.h"
@@ -44,6 +45,10 @@ ControlsPanel::ControlsPanel(Document *document, QWidget *parent)
     m_ui->phaseCombo->addItem(tr("Prefill"), phaseName(Phase::Prefill));
     m_ui->roofCombo->addItem(tr("Datasheet"), roofModeName(RoofMode::Datasheet));
     m_ui->roofCombo->addItem(tr("Achievable"), roofModeName(RoofMode::Achievable));
+    // How the model is served, right below the model it serves.
+    m_deployment = new DeploymentControls(document, this);
+    m_ui->mainLayout->insertWidget(m_ui->mainLayout->indexOf(m_ui->workloadGroup) + 1,
+                                   m_deployment);
     createSchemeButtons();
     fillLists();
     connectEdits();

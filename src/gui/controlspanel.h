@@ -23,6 +23,8 @@ namespace rooflab::gui {
 
 using app::Document;
 
+class DeploymentControls;
+
 // The scenario's controls: model and phase, batch, precision scheme, KV format, sequence and prompt
 // length, roof mode, devices and operators. Every change is sent to the document while the user
 // drags; the panel itself only mirrors the document.
@@ -47,6 +49,7 @@ public:
     QListWidget *operatorList() const;
     QAbstractButton *schemeButton(qsizetype index) const;
     QAbstractButton *customSchemeButton() const { return m_customScheme; }
+    DeploymentControls *deploymentControls() const { return m_deployment; }
 
     // Asks for a custom precision scheme (every format separately) and applies it.
     void editCustomScheme();
@@ -63,6 +66,7 @@ private:
     Document *m_document;
     QButtonGroup *m_schemeGroup;
     QAbstractButton *m_customScheme = nullptr;
+    DeploymentControls *m_deployment = nullptr;
 };
 
 } // namespace rooflab::gui

@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "batchcurvechart.h"
+#include "comparedock.h"
 #include "controlspanel.h"
 #include "diagnosispanel.h"
 #include "document.h"
@@ -45,8 +46,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_chart(new RooflineChart(this)),
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
       m_batchCurve(new BatchCurveChart), m_modelPanel(new ModelPanel(document)),
-      m_shareChart(new ShareBarChart), m_files(new FileActions(document, this)),
-      m_selectionLabel(new QLabel)
+      m_shareChart(new ShareBarChart), m_compare(new CompareDock(document)),
+      m_files(new FileActions(document, this)), m_selectionLabel(new QLabel)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -80,6 +81,11 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     QDockWidget *shareDock = addDock(m_shareChart, tr("Time share"), QStringLiteral("shareDock"),
                                      Qt::BottomDockWidgetArea);
     splitDockWidget(m_docks.at(2), shareDock, Qt::Horizontal);
+    // The comparison refreshes itself from the document (CompareDock::concerns()).
+    QDockWidget *compareDock = addDock(m_compare, tr("Compare devices"),
+                                       QStringLiteral("compareDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_docks.at(2), compareDock); // a wide table: beside the batch curve
+    m_docks.at(2)->raise();
     resizeDocks({m_docks.at(0), m_docks.at(1)}, {330, 400}, Qt::Horizontal);
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
     resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
@@ -218,7 +224,7 @@ void MainWindow::refreshStatus()
     const PointAnalysis *point = m_document->selectedPoint();
     QString text =
         point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
-    if (const ModelAnalysis *model = m_document->selectedModel(); model && !model->footprint.fits)
+    if (const ModelAnalysis *model = m_document->selectedModel(); model && !modeltext::fits(*model))
         text = modeltext::fitSentence(m_document->catalog(), *model) + tr("  —  ") + text;
     if (!m_document->analysis().problems.isEmpty())
         text += tr("  —  %n problem(s): %1", nullptr,

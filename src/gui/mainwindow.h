@@ -26,6 +26,7 @@ namespace rooflab::gui {
 using app::Document;
 
 class BatchCurveChart;
+class CompareDock;
 class ControlsPanel;
 class DiagnosisPanel;
 class FileActions;
@@ -59,6 +60,7 @@ public:
     FileActions *fileActions() const { return m_files; }
     ModelPanel *modelPanel() const { return m_modelPanel; }
     ShareBarChart *shareChart() const { return m_shareChart; }
+    CompareDock *compareDock() const { return m_compare; }
     // The status bar's line about the selected point.
     QString selectionText() const;
 
@@ -117,6 +119,7 @@ private:
     BatchCurveChart *m_batchCurve;
     ModelPanel *m_modelPanel;
     ShareBarChart *m_shareChart;
+    CompareDock *m_compare;
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     QLabel *m_selectionLabel;

@@ -127,7 +127,7 @@ void MainWindow::createViewMenu()
            tr("Animate moves or not"));
     menu->addSeparator();
 
-    // Ctrl+1 ... Ctrl+5 show or hide the docks in the order they were added.
+    // Ctrl+1, Ctrl+2 ... show or hide the docks in the order they were added.
     for (qsizetype i = 0; i < m_docks.size(); ++i) {
         QAction *action = m_docks.at(i)->toggleViewAction();
         if (i < 9)

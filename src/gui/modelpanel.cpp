@@ -75,7 +75,7 @@ void ModelPanel::refresh()
         return;
     }
     const Catalog &catalog = m_document->catalog();
-    const bool fits = model->footprint.fits;
+    const bool fits = modeltext::fits(*model);
     m_ui->fitLabel->setText(tr("<b>%1</b> on %2<br>%3")
                                 .arg(model->modelName.toHtmlEscaped(),
                                      model->deviceName.toHtmlEscaped(),

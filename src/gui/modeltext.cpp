@@ -26,11 +26,64 @@ QString schemeText(const Catalog &catalog, const PrecisionScheme &scheme)
              pointtext::formatName(catalog, scheme.act), pointtext::formatName(catalog, scheme.kv));
 }
 
+// What one device of the deployment holds and sends (docs/models.md, "Deployments").
+QString deploymentRows(const ModelAnalysis &model)
+{
+    const ModelDeployment &d = model.deployment;
+    QString degrees = d.pp > 1 ? tr("TP %1 × PP %2 = %3 devices").arg(d.tp).arg(d.pp).arg(d.devices)
+                      : d.devices > 1 ? tr("TP %1: %2 devices").arg(d.tp).arg(d.devices)
+                                      : tr("one device");
+    if (d.tpAuto)
+        degrees += tr(" (auto)");
+    QString html = pointtext::htmlRow(tr("Deployment"), degrees);
+    html += pointtext::htmlRow(tr("Per device: weights"), bytes(d.perDevice.weightBytes));
+    html += pointtext::htmlRow(
+        tr("  KV cache / activations"),
+        tr("%1 / %2").arg(bytes(d.perDevice.kvCacheBytes), bytes(d.perDevice.activationBytes)));
+    html += pointtext::htmlRow(tr("  footprint"),
+                               (d.fits ? tr("%1 of %2 usable (%3 % kept free): fits")
+                                       : tr("%1 of %2 usable (%3 % kept free): does not fit"))
+                                   .arg(bytes(d.perDevice.totalBytes), bytes(d.usableBytes),
+                                        formatNumber(d.headroom * 100, 3)));
+    html += pointtext::htmlRow(tr("Largest batch that fits"),
+                               d.maxBatchFits >= 1 ? formatNumber(d.maxBatchFits, 7) : tr("none"));
+    if (d.devices > 1)
+        html += pointtext::htmlRow(
+            tr("Communication"), tr("%1 per step: %2 all-reduces of %3, %4 all-gather of %5")
+                                     .arg(formatDuration(d.commTime), formatNumber(d.allReduces, 6),
+                                          bytes(d.allReduceBytes), formatNumber(d.allGathers, 3),
+                                          bytes(d.allGatherBytes)));
+    html +=
+        pointtext::htmlRow(tr("Tokens/s per device"), formatNumber(d.tokensPerSecondPerDevice, 4));
+    html += pointtext::htmlRow(tr("Cost per 1M tokens"),
+                               d.costPerMillionTokens
+                                   ? QStringLiteral("$") + formatNumber(*d.costPerMillionTokens, 4)
+                                   : tr("— (no price per device-hour)"));
+    return html;
+}
+
 } // namespace
+
+bool fits(const ModelAnalysis &model)
+{
+    return model.ok() && model.deployment.devices > 1 ? model.deployment.fits
+                                                      : model.footprint.fits;
+}
 
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
 {
     const ModelFootprint &f = model.footprint;
+    // Spread over several devices, the verdict is that of one device of the deployment.
+    if (model.ok() && model.deployment.devices > 1) {
+        const ModelDeployment &d = model.deployment;
+        return (d.fits ? tr("Fits %1 devices (TP %2, PP %3): needs %4 of the %5 usable on each.")
+                       : tr("Does not fit %1 devices (TP %2, PP %3): needs %4 of the %5 usable "
+                            "on each."))
+            .arg(d.devices)
+            .arg(d.tp)
+            .arg(d.pp)
+            .arg(bytes(d.perDevice.totalBytes), bytes(d.usableBytes));
+    }
     if (f.capacityBytes <= 0)
         return tr("Memory footprint unknown.");
     if (f.fits)
@@ -93,6 +146,8 @@ QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model)
     html += pointtext::htmlRow(tr("Activations"), bytes(f.activationBytes));
     html += pointtext::htmlRow(tr("Footprint"),
                                tr("%1 of %2").arg(bytes(f.totalBytes), bytes(f.capacityBytes)));
+    if (model.ok())
+        html += deploymentRows(model);
     html += QStringLiteral("</table>");
     for (const QString &problem : model.problems)
         html += QStringLiteral("<p style='color:#c0392b'>%1</p>").arg(problem.toHtmlEscaped());

@@ -13,6 +13,10 @@ namespace rooflab::gui::modeltext {
 // 80 GB; needs 3 devices, or INT4 weights (… GB)."
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model);
 
+// Whether the model fits its deployment: every device of it, with the headroom kept free
+// (one device: the footprint's verdict).
+bool fits(const ModelAnalysis &model);
+
 // The step's totals and footprint as HTML for the model panel.
 QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model);
 
