@@ -29,14 +29,20 @@ struct ChartOptions
     bool animate = true; // in the window: points that move glide there in about 150 ms
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
+    QString subtitle; // one line under the title (the scenario's caption line); empty: none
+    // The legend explains B* and names the device whose ridge the zones shade. On in
+    // exported figures, which have no tooltips; the window keeps its legend short.
+    bool explainInLegend = false;
 
     bool operator==(const ChartOptions &) const = default;
 };
 
 // The one mapping from how a figure should look to how it is drawn: the window, the export
 // dialog and `rooflab export` all draw through it.
+// `captionLine` is drawn under the title when the presentation asks for it.
 ChartOptions chartOptionsFor(const Presentation &presentation, const Selection &selection,
-                             const QString &title = QString());
+                             const QString &title = QString(),
+                             const QString &captionLine = QString());
 
 // The axis ranges a chart shows: intensity in FLOP/byte and performance in FLOP/s.
 struct ViewRange
