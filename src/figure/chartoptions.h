@@ -30,9 +30,11 @@ struct ChartOptions
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
     QString subtitle; // one line under the title (the scenario's caption line); empty: none
-    // The legend explains B* and names the device whose ridge the zones shade. On in
-    // exported figures, which have no tooltips; the window keeps its legend short.
-    bool explainInLegend = false;
+    // Drawn to a file, with no tooltips and no batch sweep: the legend explains B* and
+    // names the device whose ridge the zones shade, and an operator's points stacked in one
+    // column (a model's class on several devices) share one label. The window keeps a
+    // short legend and labels that stay put while the batch sweeps.
+    bool stillFigure = false;
 
     bool operator==(const ChartOptions &) const = default;
 };

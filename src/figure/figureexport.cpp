@@ -41,7 +41,7 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request)
     const Presentation &p = request.presentation;
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
-    options.explainInLegend = true; // a file has no tooltips
+    options.stillFigure = true; // a file has no tooltips
     return Figure(analysis, options, QSize(p.width, p.height), p.caption, request.models);
 }
 

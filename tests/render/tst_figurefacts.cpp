@@ -122,7 +122,7 @@ private Q_SLOTS:
         const Analysis a = evaluate(m_catalog, sc);
         QVERIFY(a.problems.isEmpty());
         ChartOptions options;
-        options.explainInLegend = true; // as exports draw it
+        options.stillFigure = true; // as exports draw it
         const QStringList legend = legendTexts(SceneModel::build(a, options));
         QVERIFY2(anyContains(legend, s("no FP4: runs BF16 (NVIDIA H100 SXM5 80GB)")),
                  qPrintable(legend.join(QLatin1Char('|'))));
@@ -218,6 +218,28 @@ private Q_SLOTS:
         QVERIFY(anyContains(texts, s("does not fit NVIDIA H100 SXM5 80GB (needs 3)")));
         QVERIFY(anyContains(texts, s("does not fit NVIDIA H200 SXM 141GB (needs 2)")));
         QVERIFY(!anyContains(texts, s("does …")));
+    }
+
+    void oneLabelPerClassOnSeveralDevices()
+    {
+        // A model on four devices: each class stands at one intensity on every device (the
+        // same formats and shapes), a column of four coloured markers, named once.
+        QVERIFY(m_dir.isValid());
+        Scenario sc;
+        sc.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
+        sc.model = s("llama-3.1-70b");
+        sc.batch = 32;
+        const ScenarioAnalysis result = analyzeScenario(m_catalog, sc);
+        FigureRequest request;
+        request.path = m_dir.filePath(s("classes.svg"));
+        request.title = modelChartTitle(result.models);
+        request.models = result.models;
+        QString error;
+        QVERIFY2(exportFigure(result.chart, request, &error), qPrintable(error));
+        const QStringList texts = svgTexts(request.path);
+        QCOMPARE(texts.count(s("Attention")), 1);
+        QCOMPARE(texts.count(s("Norms")), 1);
+        QCOMPARE(texts.count(s("Elementwise")), 1);
     }
 
     void modelCaptionListsEveryClassAndTheStepTotals()
