@@ -36,7 +36,6 @@ QList<LogTick> logTicks(double lo, double hi)
         return ticks;
     const int first = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
     const int last = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
-    const bool shortAxis = std::log10(hi / lo) < 2;
     for (int n = first; n <= last && n - first < 400; ++n) {
         const double decade = std::pow(10.0, n);
         for (int k = 1; k <= 9; ++k) {
@@ -48,8 +47,15 @@ QList<LogTick> logTicks(double lo, double hi)
                           .major = k == 1,
                           .exponent = n,
                           .mantissa = k,
-                          .labelled = k == 1 || (shortAxis && (k == 2 || k == 5))});
+                          .labelled = k == 1});
         }
+    }
+    // Fewer than three decades inside the range: the 2x and 5x ticks are labelled too.
+    const auto decades =
+        std::count_if(ticks.cbegin(), ticks.cend(), [](const LogTick &t) { return t.major; });
+    if (decades < 3) {
+        for (LogTick &t : ticks)
+            t.labelled = t.labelled || t.mantissa == 2 || t.mantissa == 5;
     }
     return ticks;
 }

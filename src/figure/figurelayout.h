@@ -43,8 +43,8 @@ struct LogTick
 };
 
 // The major (decades) and minor (2..9 times a decade) ticks within [lo, hi]. Decades are
-// labelled; when the range spans under two decades the 2x and 5x ticks are labelled too,
-// so every axis states at least three values.
+// labelled; when fewer than three decades fall inside the range the 2x and 5x ticks are
+// labelled too, so every axis states at least three values.
 QList<LogTick> logTicks(double lo, double hi);
 
 // The text of a tick label before its superscript exponent: "10", or "2×10" between decades.

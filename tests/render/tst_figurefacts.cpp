@@ -166,7 +166,15 @@ private Q_SLOTS:
         }
         QCOMPARE(labelled, (QList<double>{100, 200, 500, 1000, 2000, 5000}));
         QCOMPARE(tickLabelBase(logTicks(100, 5000).at(1)), s("2×10"));
-        // 100 .. 1e5 spans three decades: the decades alone.
+        // 2e13 .. 2e15 spans two decades but holds only two, 1e14 and 1e15: with the 2x and
+        // 5x ticks, 2e13, 5e13, 1e14, 2e14, 5e14, 1e15, 2e15.
+        labelled.clear();
+        for (const LogTick &t : logTicks(2e13, 2e15)) {
+            if (t.labelled)
+                labelled.append(t.value);
+        }
+        QCOMPARE(labelled, (QList<double>{2e13, 5e13, 1e14, 2e14, 5e14, 1e15, 2e15}));
+        // 100 .. 1e5 holds four decades: the decades alone.
         labelled.clear();
         for (const LogTick &t : logTicks(100, 1e5)) {
             if (t.labelled)
