@@ -32,6 +32,14 @@ struct CeilingChoice
 // kernels do on devices without those units (docs/roofline.md).
 const char *const wideMathFallbacks[] = {"bf16", "fp16", "fp32"};
 
+// True when math family `a` is wider than `b` (mathFamilies() lists the widest first).
+bool isWider(const QString &a, const QString &b)
+{
+    const QStringList &families = mathFamilies();
+    const qsizetype ia = families.indexOf(a), ib = families.indexOf(b);
+    return ia >= 0 && (ib < 0 || ia < ib);
+}
+
 // Finds the roof an operator answers to (docs/roofline.md, "Which roof"). Vector
 // operators run on vector units at their format, else in FP32 there (they up-convert);
 // an operator that finds no ceiling at its math tries the other unit kind, then a wider
@@ -65,7 +73,8 @@ CeilingChoice chooseCeiling(const Device &device, UnitKind unit, const QString &
     for (const UnitKind kind : {unit, other}) {
         for (const char *wide : wideMathFallbacks) {
             const QString wider = QLatin1String(wide);
-            if (wider == math || !(choice.ceiling = device.ceiling(kind, wider)))
+            // Only up: an FP64 operator never runs in BF16.
+            if (!isWider(wider, math) || !(choice.ceiling = device.ceiling(kind, wider)))
                 continue;
             choice.fellBack = true;
             choice.note = QStringLiteral("%1 has no %2 ceiling; runs in %3 on its %4 %3 ceiling")

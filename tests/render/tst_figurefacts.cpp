@@ -133,6 +133,26 @@ private Q_SLOTS:
         QVERIFY(anyContains(legend, s("B* = batch at which a GEMM reaches the ridge")));
     }
 
+    void pointsNotDrawnAreNamedInTheLegend()
+    {
+        // catalogWithDevice's "test-device" has BF16 matrix and FP32 vector roofs only; an
+        // operator naming FP64 math finds neither, nor a wider format: it is not drawn, and
+        // the legend says so.
+        const Catalog catalog = catalogWithDevice(s("Test GPU"));
+        OperatorSpec op = catalogOperator(catalog, s("decode-qkv-8b"));
+        op.math = s("fp64");
+        Scenario sc;
+        sc.devices = {s("test-device")};
+        sc.operators = {op};
+        const Analysis a = evaluate(catalog, sc);
+        QVERIFY(a.points.isEmpty());
+        QCOMPARE(a.problems.size(), 1);
+        const QStringList legend = legendTexts(SceneModel::build(a, ChartOptions()));
+        QVERIFY2(legend.contains(s("Not drawn: ") + a.problems.first()),
+                 qPrintable(legend.join(QLatin1Char('|'))));
+        QVERIFY(a.problems.first().contains(s("Test GPU")));
+    }
+
     void batchMarksAreWholeBatches()
     {
         // Prefill GEMM D = 4096, F = 6144 at prompt T = 512 on the H100: the ridge needs
