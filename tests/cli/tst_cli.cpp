@@ -48,6 +48,7 @@ private Q_SLOTS:
     void analyze_data();
     void analyze();
     void ridgeBatchNever();
+    void missingFormatRunsWiderWithABadge();
     void badArguments_data();
     void badArguments();
     void brokenPresetFolder();
@@ -325,6 +326,19 @@ void TestCli::ridgeBatchNever()
     QVERIFY(!o.isEmpty());
     QVERIFY(o.contains(QStringLiteral("ridge_batch")));
     QVERIFY(o[QStringLiteral("ridge_batch")].isNull());
+}
+
+void TestCli::missingFormatRunsWiderWithABadge()
+{
+    // The H100 has no FP4: NVFP4 weights and activations run on its BF16 matrix roof,
+    // 989.5e12 FLOP/s, and the JSON says why (docs/roofline.md).
+    const QJsonObject o = analyzeOne(
+        words("--device h100-sxm5 --op decode-gemm --d 4096 --f 4096 --weights nvfp4 --act nvfp4"));
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(o[QStringLiteral("math")].toString(), QStringLiteral("bf16"));
+    ROOFLAB_COMPARE_DOUBLE(o[QStringLiteral("peak_flops")].toDouble(), 989.5e12);
+    QCOMPARE(o[QStringLiteral("badge")].toString(), QStringLiteral("no FP4: runs BF16"));
+    QVERIFY(o[QStringLiteral("note")].toString().contains(QStringLiteral("no fp4 ceiling")));
 }
 
 void TestCli::badArguments_data()
