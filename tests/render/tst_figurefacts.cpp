@@ -6,6 +6,7 @@
 #include "captiontable.h"
 #include "figureexport.h"
 #include "figurelayout.h"
+#include "pointdescription.h"
 #include "renderfixtures.h"
 #include "scenarioanalysis.h"
 #include "scenemodel.h"
@@ -174,6 +175,9 @@ private Q_SLOTS:
         const SceneModel model = SceneModel::build(a, options);
         QCOMPARE(model.batchMarks.size(), 1);
         QCOMPARE(model.batchMarks.first().text, s("B*=1"));
+        // The tooltip keeps the exact value beside the whole batch.
+        QVERIFY(pointDescription(a, a.points.first())
+                    .contains(s("Reaches the ridge from batch 1 (exactly 0.6557)")));
     }
 
     void shortAxesLabelTwoAndFiveTimes()
