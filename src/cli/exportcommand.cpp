@@ -33,6 +33,7 @@ void addExportOptions(QCommandLineParser &parser)
             "  rooflab export -o roofline.svg\n"
             "  rooflab export my.rooflab.json -o fig.png --width 1200 --height 800 --scale 2\n"
             "  rooflab export fig.svg -o fig-print.pdf --theme print --caption --no-legend\n"
+            "  rooflab export -o paper.pdf --caption-line --theme print\n"
             "  rooflab export -o table.md --device h100-sxm5 --op decode-gemm --d 8192 --f 28672\n"
             "The output must be a new file or a regular file; it is replaced only once written\n"
             "in full.\n") +
@@ -84,6 +85,13 @@ void addExportOptions(QCommandLineParser &parser)
                       QStringLiteral("Add a table of the selected operator's figures on every "
                                      "device (every point when none is selected) below the "
                                      "chart; the file keeps its size, the plot gets shorter.")});
+    parser.addOption({QStringLiteral("caption-line"),
+                      QStringLiteral("Add a line under the title that names the batch, the "
+                                     "context (or prompt), the precision and the devices.")});
+    parser.addOption({QStringLiteral("highlight"),
+                      QStringLiteral("Ring the selected point. Exports leave it out unless "
+                                     "this flag or the scenario's view.highlight_selection "
+                                     "asks for it.")});
     addScenarioOptions(parser, false);
     addPresetOption(parser);
     addLessonDeckOptions(parser);
@@ -126,7 +134,10 @@ int sideOption(const QCommandLineParser &parser, const QString &name, int fallba
 ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
 {
     if (path.isEmpty())
-        return {.scenario = defaultScenario(catalog), .presentation = {}, .selection = {}};
+        return {.scenario = defaultScenario(catalog),
+                .presentation = {},
+                .selection = {},
+                .highlightNamed = false};
     QStringList errors;
     std::optional<ScenarioDocument> doc;
     const FigureFormat *format = figureFormat(QFileInfo(path).suffix());
@@ -160,6 +171,10 @@ void applyPresentationOptions(const QCommandLineParser &parser, Presentation &p)
         p.showZones = false;
     if (parser.isSet(QStringLiteral("caption")))
         p.caption = true;
+    if (parser.isSet(QStringLiteral("caption-line")))
+        p.captionLine = true;
+    if (parser.isSet(QStringLiteral("highlight")))
+        p.highlightSelection = true;
     p.width = sideOption(parser, QStringLiteral("width"), p.width);
     p.height = sideOption(parser, QStringLiteral("height"), p.height);
     if (parser.isSet(QStringLiteral("scale")))
@@ -226,7 +241,8 @@ int exportCommand(const QStringList &arguments)
     if (format.table) {
         QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"
         images.replace(images.lastIndexOf(QStringLiteral(", ")), 2, QStringLiteral(" and "));
-        for (const char *flag : {"caption", "no-legend", "no-zones", "text-scale"}) {
+        for (const char *flag :
+             {"caption", "caption-line", "highlight", "no-legend", "no-zones", "text-scale"}) {
             if (parser.isSet(QLatin1String(flag)))
                 throw UsageError{QStringLiteral("--%1: applies to %2, not to a %3 table")
                                      .arg(QLatin1String(flag), images, format.id)};
@@ -235,6 +251,9 @@ int exportCommand(const QStringList &arguments)
 
     const Catalog catalog = loadCatalog(parser);
     ScenarioDocument doc = inputScenario(positional.value(1), catalog);
+    // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).
+    if (!doc.highlightNamed)
+        doc.presentation.highlightSelection = false;
     applyScenarioOptions(parser, catalog, doc.scenario);
     applyPresentationOptions(parser, doc.presentation);
     if (doc.scenario.devices.isEmpty())
@@ -252,6 +271,7 @@ int exportCommand(const QStringList &arguments)
         .presentation = doc.presentation,
         .selection = doc.selection,
         .title = modelChartTitle(result.models),
+        .captionLine = scenarioCaptionLine(catalog, doc.scenario),
         .models = result.models,
         .metadata = format.table ? QByteArray()
                                  : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),

@@ -67,6 +67,7 @@ struct PointAnalysis
     UnitKind unit = UnitKind::Matrix;
     bool fellBack = false; // the requested unit/math had no ceiling; see `note`
     QString note;
+    QString badge; // short, for the chart: "no FP4: runs BF16"; empty when the math is its own
     double flops = 0;
     OperandBytes bytes;
     double intensity = 0;

@@ -38,6 +38,8 @@ QJsonObject pointToJson(const PointAnalysis &p, RoofMode roof)
     obj.insert(QStringLiteral("roof"), roofModeName(roof));
     if (p.fellBack)
         obj.insert(QStringLiteral("note"), p.note);
+    if (!p.badge.isEmpty())
+        obj.insert(QStringLiteral("badge"), p.badge);
     return obj;
 }
 

@@ -26,27 +26,64 @@ struct CeilingChoice
     const ComputeCeiling *ceiling = nullptr;
     bool fellBack = false;
     QString note;
+    QString badge;
 };
 
-// Finds the roof an operator answers to. Vector operators whose math is implied run in
-// FP32 on vector units when the device lists no vector ceiling at the operand's format
-// (they up-convert); anything else that finds no exact ceiling tries the other unit kind
-// and says so.
+// The formats a matrix operator runs in where the device lacks its math format: FP4, INT8
+// or FP8 weights are dequantised and multiplied in BF16 (then FP16, then FP32), as serving
+// kernels do on devices without those units (docs/roofline.md).
+const char *const wideMathFallbacks[] = {"bf16", "fp16", "fp32"};
+
+// True when math family `a` is wider than `b` (mathFamilies() lists the widest first).
+bool isWider(const QString &a, const QString &b)
+{
+    const QStringList &families = mathFamilies();
+    const qsizetype ia = families.indexOf(a), ib = families.indexOf(b);
+    return ia >= 0 && (ib < 0 || ia < ib);
+}
+
+// Finds the roof an operator answers to (docs/roofline.md, "Which roof"). Vector
+// operators run on vector units at their format, else in FP32 there (they up-convert);
+// an operator that finds no ceiling at its math tries the other unit kind, then a wider
+// format, and says so.
 CeilingChoice chooseCeiling(const Device &device, UnitKind unit, const QString &math,
                             bool mathImplied)
 {
     CeilingChoice choice;
     if ((choice.ceiling = device.ceiling(unit, math)))
         return choice;
-    if (unit == UnitKind::Vector && mathImplied) {
-        if ((choice.ceiling = device.ceiling(UnitKind::Vector, QStringLiteral("fp32"))))
+    const QString fp32 = QStringLiteral("fp32");
+    if (unit == UnitKind::Vector) {
+        if ((choice.ceiling = device.ceiling(UnitKind::Vector, fp32))) {
+            // An implied math up-converts silently; a math the operator names is a substitution.
+            if (!mathImplied) {
+                choice.fellBack = true;
+                choice.note = QStringLiteral("%1 has no vector %2 ceiling; using its vector "
+                                             "fp32 ceiling")
+                                  .arg(device.name, math);
+            }
             return choice;
+        }
     }
     const UnitKind other = unit == UnitKind::Matrix ? UnitKind::Vector : UnitKind::Matrix;
     if ((choice.ceiling = device.ceiling(other, math))) {
         choice.fellBack = true;
         choice.note = QStringLiteral("%1 has no %2 %3 ceiling; using its %4 %3 ceiling")
                           .arg(device.name, unitKindName(unit), math, unitKindName(other));
+        return choice;
+    }
+    for (const UnitKind kind : {unit, other}) {
+        for (const char *wide : wideMathFallbacks) {
+            const QString wider = QLatin1String(wide);
+            // Only up: an FP64 operator never runs in BF16.
+            if (!isWider(wider, math) || !(choice.ceiling = device.ceiling(kind, wider)))
+                continue;
+            choice.fellBack = true;
+            choice.note = QStringLiteral("%1 has no %2 ceiling; runs in %3 on its %4 %3 ceiling")
+                              .arg(device.name, math, wider, unitKindName(kind));
+            choice.badge = QStringLiteral("no %1: runs %2").arg(math.toUpper(), wider.toUpper());
+            return choice;
+        }
     }
     return choice;
 }
@@ -63,7 +100,11 @@ std::optional<ResolvedFormats> resolveFormats(const Catalog &catalog, const Prec
     r.weights = lookup(catalog, pick(op.weights, scheme.weights), "weights", problem);
     r.act = lookup(catalog, pick(op.act, scheme.act), "activation", problem);
     r.kv = lookup(catalog, pick(op.kv, scheme.kv), "KV-cache", problem);
-    const QString math = pick(op.math, scheme.math);
+    // The scheme's math format is the matrix units' format: a vector pass (norm,
+    // activation, elementwise, softmax) computes at its activation format unless the
+    // operator itself names a math (docs/roofline.md).
+    const bool onVector = op.unit.value_or(defaultUnit(op.kind)) == UnitKind::Vector;
+    const QString math = onVector ? op.math : pick(op.math, scheme.math);
     if (!math.isEmpty()) {
         r.math = lookup(catalog, math, "math", problem);
         r.mathImplied = false;
@@ -77,7 +118,7 @@ std::optional<ResolvedFormats> resolveFormats(const Catalog &catalog, const Prec
             r.math = wider(r.kv, r.act);
             break;
         default:
-            r.math = defaultUnit(op.kind) == UnitKind::Vector ? r.act : wider(r.weights, r.act);
+            r.math = onVector ? r.act : wider(r.weights, r.act);
         }
     }
     return r;
@@ -172,6 +213,7 @@ Analysis evaluate(const Catalog &catalog, const Scenario &scenario)
             p.unit = choice.ceiling->unit;
             p.fellBack = choice.fellBack;
             p.note = choice.note;
+            p.badge = choice.badge;
             p.flops = cost.flops;
             p.bytes = cost.bytes;
             p.intensity = cost.intensity();

@@ -46,15 +46,20 @@ struct Presentation
     QString theme = QStringLiteral("light"); // an id of themes()
     double textScale = 1.0;                  // multiplies fonts, markers and line widths
     bool showLegend = true;
-    bool showZones = true;          // shade the memory-bound and compute-bound zones
-    bool highlightSelection = true; // ring around the selected point
-    bool animate = true;            // in the window: moved points glide to their place
+    bool showZones = true; // shade the memory-bound and compute-bound zones
+    // Ring around the selected point. Exports leave it out unless the scenario file's view
+    // or the export's own choice asks for it (docs/scenario-files.md).
+    bool highlightSelection = true;
+    bool animate = true; // in the window: moved points glide to their place
     // Axis ranges (intensity in FLOP/byte, performance in FLOP/s); all 0: follow the content.
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0;
     int width = 1600; // figure size in logical pixels
     int height = 1000;
     double scale = 1.0;   // PNG pixels per logical pixel
     bool caption = false; // a table of the selection's figures under the plot
+    // A line under the title with the batch, context, precision and devices, so a figure
+    // placed in a document says what it shows.
+    bool captionLine = false;
 
     bool fixedRange() const { return xMin > 0 && xMax > xMin && yMin > 0 && yMax > yMin; }
     void followContent() { xMin = xMax = yMin = yMax = 0; }

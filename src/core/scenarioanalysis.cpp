@@ -127,4 +127,31 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
            QStringLiteral("Needs %1: %2").arg(size, parts.join(QStringLiteral("; ")));
 }
 
+QString scenarioCaptionLine(const Catalog &catalog, const Scenario &scenario)
+{
+    const auto formatName = [&catalog](const QString &id) {
+        const Format *format = catalog.format(id);
+        return format ? format->name : id;
+    };
+    QStringList parts;
+    const bool prefill = !scenario.model.isEmpty() && scenario.phase == Phase::Prefill;
+    parts.append(QStringLiteral("batch %1").arg(formatNumber(scenario.batch, 6)));
+    parts.append(prefill ? QStringLiteral("prompt %1").arg(formatNumber(scenario.prompt, 7))
+                         : QStringLiteral("context %1").arg(formatNumber(scenario.seq, 7)));
+    QString precision = QStringLiteral("weights %1, activations %2, KV cache %3")
+                            .arg(formatName(scenario.scheme.weights),
+                                 formatName(scenario.scheme.act), formatName(scenario.scheme.kv));
+    if (!scenario.scheme.math.isEmpty())
+        precision += QStringLiteral(", math %1").arg(formatName(scenario.scheme.math));
+    parts.append(precision);
+    QStringList devices;
+    for (const QString &id : scenario.devices) {
+        const Device *device = catalog.device(id);
+        devices.append(device ? device->name : id);
+    }
+    if (!devices.isEmpty())
+        parts.append(devices.join(QStringLiteral(", ")));
+    return parts.join(QStringLiteral(" · "));
+}
+
 } // namespace rooflab

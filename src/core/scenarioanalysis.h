@@ -39,4 +39,11 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 // fit NVIDIA H100 SXM5 80GB (needs 3)". Empty without a model analysis.
 QString modelChartTitle(const QList<ModelAnalysis> &models);
 
+// The one-line caption a figure for a document can carry under its title: the shape, the
+// precision scheme and the devices, e.g. "batch 16 · context 4096 · weights FP8 E4M3,
+// activations BF16, KV cache BF16 · NVIDIA H100 SXM5 80GB, NVIDIA B200". A model's
+// prefill names its prompt instead of the context. Format and device names come from
+// `catalog`; unknown ids are printed as they are.
+QString scenarioCaptionLine(const Catalog &catalog, const Scenario &scenario);
+
 } // namespace rooflab

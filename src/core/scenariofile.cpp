@@ -77,6 +77,8 @@ QJsonObject viewToJson(const Presentation &v, const Selection &selection)
     // Left out at their defaults, so files written before them keep their bytes.
     if (v.caption)
         obj.insert(key("caption"), true);
+    if (v.captionLine)
+        obj.insert(key("caption_line"), true);
     if (v.scale != 1)
         obj.insert(key("scale"), v.scale);
     if (!v.highlightSelection)
@@ -328,7 +330,8 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
     checkKnownKeys(obj,
                    {"selected_device", "selected_operator", "intensity_range", "performance_range",
                     "theme", "width", "height", "scale", "show_legend", "show_zones",
-                    "highlight_selection", "animate", "text_scale", "large_text", "caption"},
+                    "highlight_selection", "animate", "text_scale", "large_text", "caption",
+                    "caption_line"},
                    path, reader);
     Selection &sel = doc.selection;
     sel.device = reader.optionalString(obj, key("selected_device"), path);
@@ -369,6 +372,8 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
             reader.optionalNumber(obj, key("text_scale"), path, NumberRule::Positive))
         v.textScale = *scale;
     v.caption = reader.optionalBool(obj, key("caption"), path).value_or(v.caption);
+    v.captionLine = reader.optionalBool(obj, key("caption_line"), path).value_or(v.captionLine);
+    doc.highlightNamed = obj.contains(key("highlight_selection"));
     PresentationFieldNames names;
     for (QString *name :
          {&names.theme, &names.width, &names.height, &names.scale, &names.textScale})

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog.h"
-#include "presentation.h"
 #include "jsonreader.h"
+#include "presentation.h"
 #include "scenario.h"
 
 #include <QByteArray>
@@ -34,8 +34,16 @@ struct ScenarioDocument
     Scenario scenario;
     Presentation presentation;
     Selection selection;
+    // The file's view named highlight_selection: exports keep its choice rather than
+    // leaving the highlight out. Not part of the value (two documents that show the same
+    // are equal).
+    bool highlightNamed = false;
 
-    bool operator==(const ScenarioDocument &other) const = default;
+    bool operator==(const ScenarioDocument &other) const
+    {
+        return scenario == other.scenario && presentation == other.presentation &&
+               selection == other.selection;
+    }
 };
 
 // The scenario shown at start-up and exported when no scenario is given: two current

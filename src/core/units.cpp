@@ -1,6 +1,8 @@
 #include "units.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rooflab {
 
@@ -61,6 +63,33 @@ QString formatDuration(double seconds, int significant)
     if (magnitude >= 1e-6)
         return formatNumber(seconds * 1e6, significant) + QStringLiteral(" µs");
     return formatNumber(seconds * 1e9, significant) + QStringLiteral(" ns");
+}
+
+QString formatCount(double value, int significant)
+{
+    static const std::pair<double, const char *> scales[] = {
+        {1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}};
+    const double magnitude = std::abs(value);
+    if (std::isfinite(value)) {
+        for (const auto &[factor, symbol] : scales) {
+            if (magnitude >= factor)
+                return formatNumber(value / factor, significant) + QLatin1Char(' ') +
+                       QLatin1String(symbol);
+        }
+    }
+    return formatNumber(value, significant);
+}
+
+QString formatBytes(double bytes, int significant)
+{
+    return formatSi(bytes, QStringLiteral("B"), significant);
+}
+
+QString formatWholeBatch(double batch)
+{
+    if (!std::isfinite(batch))
+        return formatNumber(batch);
+    return QString::number(std::max(1.0, std::ceil(batch - 1e-9 * std::abs(batch))), 'f', 0);
 }
 
 } // namespace rooflab

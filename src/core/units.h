@@ -13,4 +13,15 @@ QString formatDuration(double seconds, int significant = 3);
 // A plain number with `significant` digits and no exponent for everyday sizes.
 QString formatNumber(double value, int significant = 4);
 
+// A count with a short-scale prefix: 7.055e10 parameters -> "70.55 B", 1.2e6 -> "1.2 M"
+// (k, M, B, T); below a thousand the plain number.
+QString formatCount(double value, int significant = 4);
+
+// Bytes with a decimal prefix: 1.41e11 -> "141 GB".
+QString formatBytes(double bytes, int significant = 4);
+
+// The first whole batch at or past `batch` ("0.6706" -> "1", "325.6" -> "326"): the batch
+// facts a figure or a status line states. Exact values belong in tooltips only.
+QString formatWholeBatch(double batch);
+
 } // namespace rooflab

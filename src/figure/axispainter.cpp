@@ -58,13 +58,13 @@ void AxisPainter::drawGrid()
     p->restore();
 }
 
-void AxisPainter::drawTickLabel(const QPointF &anchor, int exponent, Qt::Alignment align)
+void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align)
 {
     const QFont &base = m.fonts.tick;
     const QFont small = exponentFont(base);
     const QFontMetricsF bm(base), sm(small);
-    const QString ten = QStringLiteral("10");
-    const QString power = QString::number(exponent);
+    const QString ten = tickLabelBase(tick);
+    const QString power = QString::number(tick.exponent);
     const double width = bm.horizontalAdvance(ten) + sm.horizontalAdvance(power);
     const double rise = bm.ascent() * 0.45;
     const double height = bm.height() + rise;
@@ -105,14 +105,14 @@ void AxisPainter::drawOver()
     p->setRenderHint(QPainter::Antialiasing, true);
     p->setPen(t.foreground);
     for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
-        if (tick.major)
-            drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap),
-                          tick.exponent, Qt::AlignHCenter);
+        if (tick.labelled)
+            drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap), tick,
+                          Qt::AlignHCenter);
     }
     for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
-        if (tick.major)
-            drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)),
-                          tick.exponent, Qt::AlignRight);
+        if (tick.labelled)
+            drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)), tick,
+                          Qt::AlignRight);
     }
     const QFontMetricsF am(m.fonts.axisTitle);
     p->setFont(m.fonts.axisTitle);
@@ -124,9 +124,16 @@ void AxisPainter::drawOver()
     p->drawText(QRectF(-r.height() / 2, 0, r.height(), am.height()), Qt::AlignCenter,
                 tr("Attainable performance (FLOP/s)"));
     p->restore();
+    const double subtitleTop = 12 + l.titleHeight - l.subtitleHeight;
     if (!l.title.isEmpty()) {
         p->setFont(l.titleFont);
-        p->drawText(QRectF(0, 12, l.size.width(), l.titleHeight), Qt::AlignCenter, l.title);
+        p->drawText(QRectF(0, 12, l.size.width(), subtitleTop - 12), Qt::AlignCenter, l.title);
+    }
+    if (!l.subtitle.isEmpty()) {
+        p->setFont(l.subtitleFont);
+        p->setPen(m.theme.muted);
+        p->drawText(QRectF(0, subtitleTop, l.size.width(), l.subtitleHeight), Qt::AlignCenter,
+                    l.subtitle);
     }
     p->restore();
 }

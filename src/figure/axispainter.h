@@ -22,7 +22,7 @@ public:
     void drawOver();
 
 private:
-    void drawTickLabel(const QPointF &anchor, int exponent, Qt::Alignment align);
+    void drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align);
 
     const SceneModel &m;
     const FigureLayout &l;

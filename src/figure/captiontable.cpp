@@ -58,6 +58,25 @@ QStringList cellsOf(const Analysis &analysis, const PointAnalysis &p)
             formatDuration(p.time)};
 }
 
+// A device's whole step: the sums over its classes, the step's own time (launch overheads
+// and communication included) and the rate that time gives.
+QStringList totalCells(const Analysis &analysis, const ModelAnalysis &m)
+{
+    PointAnalysis sum = m.classes.first().point;
+    sum.operatorName = tr("Step total");
+    QStringList cells = cellsOf(analysis, sum);
+    cells[formatsColumn] = QString(); // the classes' formats differ (the KV cache)
+    const ModelTotals &t = m.totals;
+    cells[flopsColumn] = formatSi(t.flops, QStringLiteral("FLOP"));
+    cells[bytesColumn] = formatSi(t.bytes.total(), QStringLiteral("B"));
+    cells[bytesColumn + 1] = formatNumber(t.intensity) + QStringLiteral(" FLOP/B");
+    cells[bytesColumn + 2] =
+        t.stepTime > 0 ? formatSi(t.flops / t.stepTime, QStringLiteral("FLOP/s")) : QString();
+    cells[bytesColumn + 3] = QString();
+    cells[bytesColumn + 4] = formatDuration(t.stepTime);
+    return cells;
+}
+
 QFont withPixels(QFont font, int pixels)
 {
     font.setPixelSize(pixels);
@@ -72,7 +91,8 @@ QStringList CaptionTable::header()
             tr("Intensity"), tr("Attainable"), tr("Bound"),   tr("Time")};
 }
 
-CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model)
+CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model,
+                                 const QList<ModelAnalysis> &models)
 {
     CaptionTable table;
     table.m_theme = model.theme;
@@ -80,16 +100,22 @@ CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &mod
     table.m_baseFontPixels = model.fonts.legend.pixelSize();
     const QString &op = model.options.selectedOperator;
     const bool operatorShown =
-        !op.isEmpty() && std::any_of(analysis.points.cbegin(), analysis.points.cend(),
-                                     [&op](const PointAnalysis &p) { return p.operatorId == op; });
+        models.isEmpty() && !op.isEmpty() &&
+        std::any_of(analysis.points.cbegin(), analysis.points.cend(),
+                    [&op](const PointAnalysis &p) { return p.operatorId == op; });
     // Device order as in the legend; within a device, the analysis' operator order.
     for (qsizetype d = 0; d < analysis.devices.size(); ++d) {
         const QString &deviceId = analysis.devices.at(d).deviceId;
         for (const PointAnalysis &p : analysis.points) {
             if (p.deviceId != deviceId || (operatorShown && p.operatorId != op))
                 continue;
-            const bool selected = operatorShown && p.deviceId == model.options.selectedDevice;
+            const bool selected = (operatorShown || !models.isEmpty()) && p.operatorId == op &&
+                                  p.deviceId == model.options.selectedDevice;
             table.m_rows.append({cellsOf(analysis, p), static_cast<int>(d), selected});
+        }
+        for (const ModelAnalysis &m : models) {
+            if (m.roofs.deviceId == deviceId && !m.classes.isEmpty())
+                table.m_rows.append({totalCells(analysis, m), static_cast<int>(d), true});
         }
     }
     return table;

@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "charttheme.h"
+#include "modelanalysis.h"
 
 #include <QFont>
 #include <QList>
@@ -31,7 +32,10 @@ public:
 
     // The rows of `analysis` as `model` shows it (selection, theme, fonts). Empty when the
     // analysis has no point.
-    static CaptionTable build(const Analysis &analysis, const SceneModel &model);
+    // With `models` (the chart shows a model's operator classes) every class is listed,
+    // the selected one bold, and each device ends with a row of its step's totals.
+    static CaptionTable build(const Analysis &analysis, const SceneModel &model,
+                              const QList<ModelAnalysis> &models = {});
 
     bool isEmpty() const { return m_rows.isEmpty(); }
     // The column titles, then every row's cells, as drawn (before any shortening).

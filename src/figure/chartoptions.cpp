@@ -18,7 +18,7 @@ std::optional<Theme> themeFromName(const QString &name)
 }
 
 ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
-                             const QString &title)
+                             const QString &title, const QString &captionLine)
 {
     return {
         .theme = themeFromName(p.theme).value_or(Theme::Light),
@@ -36,6 +36,7 @@ ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
         .title = title,
         .annotations = {},
         .hideRidgeLabels = false,
+        .subtitle = p.captionLine ? captionLine : QString(),
     };
 }
 

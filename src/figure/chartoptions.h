@@ -33,14 +33,22 @@ struct ChartOptions
     QString title;                                 // drawn above the plot when not empty
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
     bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
+    QString subtitle; // one line under the title (the scenario's caption line); empty: none
+    // Drawn to a file, with no tooltips and no batch sweep: the legend explains B* and
+    // names the device whose ridge the zones shade, and an operator's points stacked in one
+    // column (a model's class on several devices) share one label. The window keeps a
+    // short legend and labels that stay put while the batch sweeps.
+    bool stillFigure = false;
 
     bool operator==(const ChartOptions &) const = default;
 };
 
 // The one mapping from how a figure should look to how it is drawn: the window, the export
 // dialog and `rooflab export` all draw through it.
+// `captionLine` is drawn under the title when the presentation asks for it.
 ChartOptions chartOptionsFor(const Presentation &presentation, const Selection &selection,
-                             const QString &title = QString());
+                             const QString &title = QString(),
+                             const QString &captionLine = QString());
 
 // The axis ranges a chart shows: intensity in FLOP/byte and performance in FLOP/s.
 struct ViewRange

@@ -1,5 +1,10 @@
 #include "charttheme.h"
 
+#include <QHash>
+
+#include <algorithm>
+#include <numeric>
+
 namespace rooflab {
 
 namespace {
@@ -98,9 +103,60 @@ ChartTheme ChartTheme::forTheme(Theme theme)
     return lightTheme();
 }
 
+int ChartTheme::slotOf(int index) const
+{
+    return index >= 0 && index < deviceSlots.size() ? deviceSlots.at(index) : index;
+}
+
 QColor ChartTheme::deviceColor(int index) const
 {
-    return devices.at(index % devices.size());
+    return devices.at(slotOf(index) % devices.size());
+}
+
+int preferredDeviceSlot(const QString &deviceId)
+{
+    // The devices most often compared get slots that differ from each other's; any other
+    // device a stable FNV-1a hash of its id (qHash is seeded per process).
+    static const QHash<QString, int> table = {
+        {QStringLiteral("h100-sxm5"), 0},      {QStringLiteral("b200"), 1},
+        {QStringLiteral("mi300x"), 2},         {QStringLiteral("h200-sxm"), 3},
+        {QStringLiteral("a100-sxm4-80gb"), 4}, {QStringLiteral("gb200"), 5},
+        {QStringLiteral("mi355x"), 6},         {QStringLiteral("tpu-v5p"), 7},
+    };
+    if (const auto known = table.constFind(deviceId); known != table.constEnd())
+        return *known;
+    quint32 hash = 2166136261u;
+    for (const QChar c : deviceId) {
+        hash ^= c.unicode();
+        hash *= 16777619u;
+    }
+    return static_cast<int>(hash % 1024u);
+}
+
+void ChartTheme::assignDeviceSlots(const QStringList &deviceIds)
+{
+    // In id order, each device takes its preferred slot, or the next free one when a
+    // device before it in that order holds it: the same set always gets the same colours,
+    // whatever order the devices were added in, and the devices shown never share one
+    // while the palette has room.
+    const int size = static_cast<int>(devices.size());
+    deviceSlots = QList<int>(deviceIds.size(), 0);
+    if (size == 0)
+        return;
+    QList<int> order(deviceIds.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return deviceIds.at(a) < deviceIds.at(b); });
+    QList<int> taken;
+    for (int i : std::as_const(order)) {
+        int slot = preferredDeviceSlot(deviceIds.at(i)) % size;
+        if (taken.size() < size) {
+            while (taken.contains(slot))
+                slot = (slot + 1) % size;
+        }
+        taken.append(slot);
+        deviceSlots[i] = slot;
+    }
 }
 
 Qt::PenStyle ChartTheme::deviceLineStyle(int index) const
@@ -109,7 +165,7 @@ Qt::PenStyle ChartTheme::deviceLineStyle(int index) const
         return Qt::SolidLine;
     static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
                                           Qt::DashDotDotLine};
-    return styles[index % 5];
+    return styles[slotOf(index) % 5];
 }
 
 } // namespace rooflab

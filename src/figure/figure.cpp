@@ -40,7 +40,7 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
 }
 
 Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
-               bool caption)
+               bool caption, const QList<ModelAnalysis> &models)
     : m_size(size), m_plotHeight(size.height())
 {
     ChartOptions still = options;
@@ -48,7 +48,7 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
     m_model = SceneModel::build(analysis, still);
     if (caption) {
         // The plot keeps at least half the height; rows beyond that are summed up.
-        m_caption = CaptionTable::build(analysis, m_model);
+        m_caption = CaptionTable::build(analysis, m_model, models);
         const double height = m_caption.layout(size.width(), size.height() / 2.0);
         m_plotHeight = size.height() - static_cast<int>(std::ceil(height));
     }

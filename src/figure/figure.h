@@ -21,7 +21,10 @@ class Figure
 {
 public:
     // `caption`: the plot gives up to half of `size`'s height to the table of the selection.
-    Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size, bool caption);
+    // With `models` (a model's step per device) the table lists every operator class and
+    // each device's step totals.
+    Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size, bool caption,
+           const QList<ModelAnalysis> &models = {});
 
     const SceneModel &model() const { return m_model; }
     const FigureLayout &layout() const { return m_layout; }

@@ -39,8 +39,10 @@ QString softwareName()
 Figure figureOf(const Analysis &analysis, const FigureRequest &request)
 {
     const Presentation &p = request.presentation;
-    return Figure(analysis, chartOptionsFor(p, request.selection, request.title),
-                  QSize(p.width, p.height), p.caption);
+    ChartOptions options =
+        chartOptionsFor(p, request.selection, request.title, request.captionLine);
+    options.stillFigure = true; // a file has no tooltips
+    return Figure(analysis, options, QSize(p.width, p.height), p.caption, request.models);
 }
 
 bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice *device,

@@ -22,9 +22,10 @@ struct FigureRequest
     QString format; // an id of figureFormats(); empty: from the path's extension
     Presentation presentation;
     Selection selection;
-    QString title;       // drawn above the plot when not empty
+    QString title;               // drawn above the plot when not empty
+    QString captionLine;         // drawn under the title when the presentation's captionLine is on
     QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
-    QByteArray metadata; // scenario JSON embedded in the file; empty: none
+    QByteArray metadata;         // scenario JSON embedded in the file; empty: none
 };
 
 // One file format RoofLab writes: its id (also the file extension), the name dialogs show,

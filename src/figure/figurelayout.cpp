@@ -13,16 +13,21 @@ namespace {
 // Gaps around the plot, in pixels at text scale 1 (they grow with the text).
 constexpr double tickLength = 6, labelGap = 4, titleGap = 8, outerGap = 12, rightGap = 24;
 
-// The width of "10" with a superscript exponent, as the axis painter draws it.
-double tickLabelWidth(const SceneFonts &fonts, int exponent)
+// The width of "10" (or "2×10") with a superscript exponent, as the axis painter draws it.
+double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
 {
     QFont small = fonts.tick;
     small.setPixelSize(std::max(6, static_cast<int>(std::lround(fonts.tick.pixelSize() * 0.7))));
-    return QFontMetricsF(fonts.tick).horizontalAdvance(QStringLiteral("10")) +
-           QFontMetricsF(small).horizontalAdvance(QString::number(exponent));
+    return QFontMetricsF(fonts.tick).horizontalAdvance(tickLabelBase(tick)) +
+           QFontMetricsF(small).horizontalAdvance(QString::number(tick.exponent));
 }
 
 } // namespace
+
+QString tickLabelBase(const LogTick &tick)
+{
+    return tick.mantissa == 1 ? QStringLiteral("10") : QStringLiteral("%1×10").arg(tick.mantissa);
+}
 
 QList<LogTick> logTicks(double lo, double hi)
 {
@@ -38,8 +43,19 @@ QList<LogTick> logTicks(double lo, double hi)
             // A tolerance of a millionth keeps a decade exactly at the range's end.
             if (value < lo * (1 - 1e-6) || value > hi * (1 + 1e-6))
                 continue;
-            ticks.append({.value = value, .major = k == 1, .exponent = n});
+            ticks.append({.value = value,
+                          .major = k == 1,
+                          .exponent = n,
+                          .mantissa = k,
+                          .labelled = k == 1});
         }
+    }
+    // Fewer than three decades inside the range: the 2x and 5x ticks are labelled too.
+    const auto decades =
+        std::count_if(ticks.cbegin(), ticks.cend(), [](const LogTick &t) { return t.major; });
+    if (decades < 3) {
+        for (LogTick &t : ticks)
+            t.labelled = t.labelled || t.mantissa == 2 || t.mantissa == 5;
     }
     return ticks;
 }
@@ -60,7 +76,7 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     const double grow = std::max(1.0, model.options.fontScale);
 
     // A long title (a model's fit on several devices) shrinks to fit, down to 70%, and lines
-    // still too long are elided.
+    // still too long wrap at their "; ".
     const QString &title = model.options.title;
     if (!title.isEmpty()) {
         const QStringList lines = title.split(QLatin1Char('\n'));
@@ -74,20 +90,40 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
                 std::max(6, static_cast<int>(font.pixelSize() * std::max(0.7, room / widest))));
         const QFontMetricsF metrics(font);
         QStringList fitted;
-        for (const QString &line : lines)
-            fitted.append(metrics.elidedText(line, Qt::ElideRight, room));
+        for (const QString &line : lines) {
+            // A fit verdict over several devices wraps at its "; " rather than losing the
+            // last devices; only a part too long alone is elided.
+            QString current;
+            for (const QString &part : line.split(QStringLiteral("; "))) {
+                const QString joined =
+                    current.isEmpty() ? part : current + QStringLiteral("; ") + part;
+                if (current.isEmpty() || metrics.horizontalAdvance(joined) <= room) {
+                    current = joined;
+                    continue;
+                }
+                fitted.append(metrics.elidedText(current + QLatin1Char(';'), Qt::ElideRight, room));
+                current = part;
+            }
+            fitted.append(metrics.elidedText(current, Qt::ElideRight, room));
+        }
         layout.title = fitted.join(QLatin1Char('\n'));
         layout.titleFont = font;
         layout.titleHeight = metrics.height() * static_cast<double>(fitted.size());
     }
 
-    int widestExponent = 0;
+    if (!model.options.subtitle.isEmpty()) {
+        const double room = std::max(60, size.width() - 24);
+        layout.subtitleFont = fonts.legend;
+        const QFontMetricsF metrics(layout.subtitleFont);
+        layout.subtitle = metrics.elidedText(model.options.subtitle, Qt::ElideRight, room);
+        layout.subtitleHeight = metrics.height();
+        layout.titleHeight += layout.subtitleHeight + (layout.title.isEmpty() ? 0 : 4);
+    }
+
     double labelWidth = 0;
     for (const LogTick &tick : logTicks(range.yMin, range.yMax)) {
-        if (tick.major && tick.exponent != widestExponent) {
-            labelWidth = std::max(labelWidth, tickLabelWidth(fonts, tick.exponent));
-            widestExponent = tick.exponent;
-        }
+        if (tick.labelled)
+            labelWidth = std::max(labelWidth, tickLabelWidth(fonts, tick));
     }
     const double tickHeight = QFontMetricsF(fonts.tick).height() * 1.25; // with superscript
     const double axisTitle = QFontMetricsF(fonts.axisTitle).height();

@@ -20,7 +20,10 @@ struct FigureLayout
     AxisMapping map; // plot area and ranges
     QString title;   // the title's lines as drawn (shrunk or elided to fit); empty: none
     QFont titleFont;
-    double titleHeight = 0;
+    double titleHeight = 0; // the title and the caption line under it
+    QString subtitle;       // the caption line as drawn (elided to fit); empty: none
+    QFont subtitleFont;
+    double subtitleHeight = 0;
 
     // The layout of `model` at `size` showing `range` (a fixed view, or the content).
     static FigureLayout make(const SceneModel &model, const QSize &size, const ViewRange &range);
@@ -28,15 +31,23 @@ struct FigureLayout
     static ViewRange rangeOf(const SceneModel &model);
 };
 
-// A tick of a log axis: its value and, at a decade, the exponent drawn as 10^n.
+// A tick of a log axis: its value, value = mantissa x 10^exponent, and whether it carries a
+// label ("10^n" at a decade, "2×10^n" or "5×10^n" between decades on a short axis).
 struct LogTick
 {
     double value = 0;
     bool major = false;
     int exponent = 0;
+    int mantissa = 1; // 1 to 9
+    bool labelled = false;
 };
 
-// The major (decades) and minor (2..9 times a decade) ticks within [lo, hi].
+// The major (decades) and minor (2..9 times a decade) ticks within [lo, hi]. Decades are
+// labelled; when fewer than three decades fall inside the range the 2x and 5x ticks are
+// labelled too, so every axis states at least three values.
 QList<LogTick> logTicks(double lo, double hi);
+
+// The text of a tick label before its superscript exponent: "10", or "2×10" between decades.
+QString tickLabelBase(const LogTick &tick);
 
 } // namespace rooflab

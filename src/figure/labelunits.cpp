@@ -38,7 +38,10 @@ QList<LabelUnit> baseUnits(const QList<SceneGroup> &groups, const QList<int> &gr
         }
         if (boxes.isEmpty())
             continue;
-        if (all.height() <= maxGroupSpan && all.width() <= maxGroupSpan) {
+        // A still figure names a column of one operator's points (a model's class on
+        // several devices, told apart by colour) once (ChartOptions::stillFigure).
+        const bool column = model.options.stillFigure && all.width() <= maxGroupSpan;
+        if (column || (all.height() <= maxGroupSpan && all.width() <= maxGroupSpan)) {
             units.append({{g}, all, group.selected, {}, {}});
         } else {
             for (const QRectF &box : std::as_const(boxes))

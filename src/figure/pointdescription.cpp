@@ -44,7 +44,9 @@ QString pointDescription(const Analysis &analysis, const PointAnalysis &p)
                  .arg(boundName(p.bound), formatDuration(p.time), formatDuration(p.tMath),
                       formatDuration(p.tMem));
     if (p.ridgeBatch)
-        lines << tr("Reaches the ridge at batch %1").arg(formatNumber(*p.ridgeBatch, 4));
+        // The whole batch first, as the figure states it; the exact solution beside it.
+        lines << tr("Reaches the ridge from batch %1 (exactly %2)")
+                     .arg(formatWholeBatch(*p.ridgeBatch), formatNumber(*p.ridgeBatch, 4));
     if (!p.note.isEmpty())
         lines << p.note;
     return lines.join(QLatin1Char('\n'));

@@ -1,5 +1,6 @@
 #include "scenemodel.h"
 
+#include "legendnotes.h"
 #include "textcache.h"
 #include "units.h"
 
@@ -274,9 +275,11 @@ void addBatchMarks(SceneModel &model, const Analysis &analysis,
         }
         if (high == 0)
             continue;
-        const QString lowText = formatNumber(low, 3), highText = formatNumber(high, 3);
+        // Whole batches on the figure (the first whole batch past the ridge); the exact
+        // value is in the point's tooltip.
+        const QString lowText = formatWholeBatch(low), highText = formatWholeBatch(high);
         if (mark.selected)
-            mark.text = QStringLiteral("B*=%1").arg(formatNumber(selectedBatch, 3));
+            mark.text = QStringLiteral("B*=%1").arg(formatWholeBatch(selectedBatch));
         else if (lowText == highText)
             mark.text = QStringLiteral("B*=%1").arg(lowText);
         else
@@ -299,6 +302,7 @@ void addLegend(SceneModel &model, const Analysis &analysis)
                                  markerForKind(kind), markerFilledForKind(kind)});
         }
     }
+    addLegendNotes(model, analysis);
     if (model.achievable) {
         model.legend.append({SceneLegendEntry::Kind::Note,
                              tr("Solid: achievable roofs; dashed: datasheet"),
@@ -444,12 +448,16 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
         model.deviceNames.append(device.deviceName);
         addDevice(model, index, device, analysis, pointsOf.value(device.deviceId));
     }
+    QStringList deviceIds;
+    for (const DeviceRoofs &device : analysis.devices)
+        deviceIds.append(device.deviceId);
+    model.theme.assignDeviceSlots(deviceIds);
     markShared(model);
     addPoints(model, analysis, devices);
     if (!options.hideRidgeLabels)
         addBatchMarks(model, analysis, pointsByDevice(model));
-    addLegend(model, analysis);
     chooseZoneRoof(model, analysis);
+    addLegend(model, analysis);
     computeContent(model);
     measure(model);
     return model;

@@ -99,6 +99,9 @@ void ExportDialog::setChoices(const ExportChoices &choices)
     selectData(m_ui->themeCombo, p.theme);
     m_ui->legendCheck->setChecked(p.showLegend);
     m_ui->captionCheck->setChecked(p.caption);
+    m_ui->captionLineCheck->setChecked(p.captionLine);
+    // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).
+    m_ui->highlightCheck->setChecked(false);
     pathEdited();
 }
 
@@ -118,6 +121,8 @@ ExportChoices ExportDialog::choices() const
     p.theme = m_ui->themeCombo->currentData().toString();
     p.showLegend = m_ui->legendCheck->isChecked();
     p.caption = m_ui->captionCheck->isChecked();
+    p.captionLine = m_ui->captionLineCheck->isChecked();
+    p.highlightSelection = m_ui->highlightCheck->isChecked();
     return c;
 }
 

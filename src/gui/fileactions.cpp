@@ -273,6 +273,7 @@ bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
         .presentation = choices.presentation,
         .selection = m_document->selection(),
         .title = modelChartTitle(m_document->modelAnalyses()),
+        .captionLine = scenarioCaptionLine(m_document->catalog(), m_document->scenario()),
         .models = m_document->modelAnalyses(),
         // The embedded scenario reopens the figure as exported.
         .metadata = writeScenarioFile(m_document->scenario(), choices.presentation,

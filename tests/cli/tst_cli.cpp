@@ -48,6 +48,7 @@ private Q_SLOTS:
     void analyze_data();
     void analyze();
     void ridgeBatchNever();
+    void missingFormatRunsWiderWithABadge();
     void badArguments_data();
     void badArguments();
     void brokenPresetFolder();
@@ -195,6 +196,16 @@ void TestCli::analyze_data()
     // W = 5 x 32,768 = 163,840; Q = 131,072 + 4096 x 2 = 139,264; t = 4.157134328e-8 s
     row("rmsnorm", "--device h100-sxm5 --op rmsnorm --hidden 4096 --width 4096 --batch 8", 163840,
         139264, "fp32", "vector", 67e12, 3.35e12, "memory", 4.157134328e-8, -1);
+    // Issue 12: --math names the matrix units' format; the norm stays on vector fp32, with
+    // the same figures as above at BF16 activations, and at FP8 activations Q = 2 x 32,768
+    // + 4096 = 69,632 B, t = 69,632 / 3.35e12 = 2.078567164e-8 s.
+    row("rmsnorm --math fp8",
+        "--device h100-sxm5 --op rmsnorm --hidden 4096 --width 4096 --batch 8 --math fp8-e4m3",
+        163840, 139264, "fp32", "vector", 67e12, 3.35e12, "memory", 4.157134328e-8, -1);
+    row("rmsnorm w8a8 --math fp8",
+        "--device h100-sxm5 --op rmsnorm --hidden 4096 --width 4096 --batch 8 --weights fp8 "
+        "--act fp8 --math fp8-e4m3",
+        163840, 69632, "fp32", "vector", 67e12, 3.35e12, "memory", 2.078567164e-8, -1);
     // N = 2^29: W = 5 x 2^29 = 2,684,354,560; Q = 2 x 2^29 x 2 = 2,147,483,648;
     // t = 2,147,483,648 / 3.35e12 = 6.410398949e-4 s
     row("softmax", "--device h100-sxm5 --op softmax --elements 536870912", 2684354560.0,
@@ -315,6 +326,19 @@ void TestCli::ridgeBatchNever()
     QVERIFY(!o.isEmpty());
     QVERIFY(o.contains(QStringLiteral("ridge_batch")));
     QVERIFY(o[QStringLiteral("ridge_batch")].isNull());
+}
+
+void TestCli::missingFormatRunsWiderWithABadge()
+{
+    // The H100 has no FP4: NVFP4 weights and activations run on its BF16 matrix roof,
+    // 989.5e12 FLOP/s, and the JSON says why (docs/roofline.md).
+    const QJsonObject o = analyzeOne(
+        words("--device h100-sxm5 --op decode-gemm --d 4096 --f 4096 --weights nvfp4 --act nvfp4"));
+    QVERIFY(!o.isEmpty());
+    QCOMPARE(o[QStringLiteral("math")].toString(), QStringLiteral("bf16"));
+    ROOFLAB_COMPARE_DOUBLE(o[QStringLiteral("peak_flops")].toDouble(), 989.5e12);
+    QCOMPARE(o[QStringLiteral("badge")].toString(), QStringLiteral("no FP4: runs BF16"));
+    QVERIFY(o[QStringLiteral("note")].toString().contains(QStringLiteral("no fp4 ceiling")));
 }
 
 void TestCli::badArguments_data()

@@ -104,6 +104,7 @@ Presentation fullView()
     v.animate = false;
     v.scale = 2;
     v.caption = true;
+    v.captionLine = true;
     return v;
 }
 
@@ -169,6 +170,8 @@ private Q_SLOTS:
         QCOMPARE(doc->scenario, scenario);
         QCOMPARE(doc->presentation, view);
         QCOMPARE(doc->selection, fullSelection());
+        QVERIFY(doc->highlightNamed); // highlight_selection false is written, so named
+        QVERIFY(first.contains("\"caption_line\": true"));
         QCOMPARE(writeScenarioFile(doc->scenario, doc->presentation, doc->selection), first);
     }
 
@@ -229,6 +232,8 @@ private Q_SLOTS:
         QVERIFY2(doc, qPrintable(errors.join(s("\n"))));
         QCOMPARE(doc->presentation, view);
         QCOMPARE(doc->selection, selection);
+        // The view does not name highlight_selection: an export leaves the ring out.
+        QVERIFY(!doc->highlightNamed);
         // Without a caption the field is left out, as files written before it had it.
         QVERIFY(!writeScenarioFile(scenario, Presentation()).contains("\"caption\""));
     }
@@ -419,6 +424,9 @@ private Q_SLOTS:
         row(
             "caption not bool", [](auto &, auto &, auto &v) { v[s("caption")] = 1; },
             "view.caption: must be true or false");
+        row(
+            "caption line not bool", [](auto &, auto &, auto &v) { v[s("caption_line")] = 1; },
+            "view.caption_line: must be true or false");
         row(
             "text scale too large", [](auto &, auto &, auto &v) { v[s("text_scale")] = 9; },
             "view.text_scale: must be from 0.5 to 3, got 9");

@@ -210,7 +210,7 @@ private Q_SLOTS:
              {"-o, --output <FILE>", "--format <FORMAT>", "--width <W>", "--height <H>",
               "--scale <S>", "--theme <T>", "--device <ID>", "--op <KIND|ID>", "--batch <B>",
               "--weights <FORMAT>", "--roof", "--memory", "--norm-width <W>", "--presets <DIR>",
-              "[SCENARIO]", "--caption", "--no-legend"})
+              "[SCENARIO]", "--caption", "--caption-line", "--highlight", "--no-legend"})
             QVERIFY2(run.out.contains(s(flag)), flag);
     }
 
@@ -223,7 +223,7 @@ private Q_SLOTS:
         // The default scenario's devices, the H100's bf16 ridge (989.5e12 / 3.35e12 = 295.37
         // FLOP/B, to 3 digits) and the axis titles, each as searchable text.
         for (const char *expected :
-             {"NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB", "ridge 295 FLOP/B",
+             {"NVIDIA H100 SXM5 80GB · shaded zones", "NVIDIA H200 SXM 141GB", "ridge 295 FLOP/B",
               "Arithmetic intensity (FLOP/byte)", "Attainable performance (FLOP/s)"})
             QVERIFY2(svg.texts.contains(s(expected)),
                      qPrintable(s(expected) + s(" not among: ") + svg.texts.join(s(" | "))));
@@ -232,7 +232,9 @@ private Q_SLOTS:
         const auto doc = embedded(path("default.svg"));
         QVERIFY(doc);
         QCOMPARE(doc->scenario, defaultScenario(m_catalog));
-        QCOMPARE(doc->presentation, Presentation());
+        Presentation expected;
+        expected.highlightSelection = false; // exports leave the ring out unless asked
+        QCOMPARE(doc->presentation, expected);
     }
 
     void flagsRoundTripThroughEveryImage_data()
@@ -256,6 +258,7 @@ private Q_SLOTS:
         view.theme = s("print");
         view.width = 800;
         view.height = 600;
+        view.highlightSelection = false; // exports leave the ring out unless asked
         QCOMPARE(doc->presentation, view);
         if (file.endsWith(s(".svg"))) {
             // fp8 weights with bf16 activations multiply in bf16: the H100's bf16 matrix roof,
@@ -280,6 +283,8 @@ private Q_SLOTS:
         auto doc = embedded(path("a.svg"));
         QVERIFY(doc);
         QCOMPARE(doc->scenario, scenario);
+        // The file does not name highlight_selection: the export leaves the ring out.
+        view.highlightSelection = false;
         QCOMPARE(doc->presentation, view);
         QCOMPARE(doc->selection, selection);
 

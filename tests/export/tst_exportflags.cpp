@@ -5,6 +5,9 @@
 #include "runrooflab.h"
 #include "scenariofile.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -50,7 +53,49 @@ private Q_SLOTS:
         expected.theme = s("dark");
         expected.width = 900;
         expected.height = 600;
+        // An export leaves the selection ring out unless asked (docs/scenario-files.md).
+        expected.highlightSelection = false;
         QCOMPARE(doc->presentation, expected);
+    }
+
+    void captionLineAndHighlightAreAskedFor()
+    {
+        const QString file = m_dir.filePath(s("asked.svg"));
+        const auto run = rooflab({s("-o"), file, s("--caption-line"), s("--highlight")});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QString error;
+        QStringList errors;
+        const auto doc =
+            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
+        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QVERIFY(doc->presentation.captionLine);
+        QVERIFY(doc->presentation.highlightSelection);
+    }
+
+    void aScenarioThatNamesTheHighlightKeepsIt()
+    {
+        // A file whose view says highlight_selection true keeps the ring in its export.
+        const Catalog catalog = Catalog::builtin();
+        QJsonObject root =
+            QJsonDocument::fromJson(writeScenarioFile(defaultScenario(catalog), Presentation()))
+                .object();
+        QJsonObject view = root.value(s("view")).toObject();
+        view.insert(s("highlight_selection"), true);
+        root.insert(s("view"), view);
+        const QString input = m_dir.filePath(s("ring.rooflab.json"));
+        QFile f(input);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const QString file = m_dir.filePath(s("ring.svg"));
+        const auto run = rooflab({input, s("-o"), file});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QString error;
+        QStringList errors;
+        const auto doc =
+            readScenarioFile(readEmbeddedMetadata(file, &error), file, catalog, &errors);
+        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QVERIFY(doc->presentation.highlightSelection);
     }
 
     void refusalsNameTheFlag_data()

@@ -169,6 +169,28 @@ private Q_SLOTS:
         QVERIFY(c.path.endsWith(s(".png")));
     }
 
+    void captionLineAndHighlightChecks()
+    {
+        // The caption line follows the presentation; the highlight starts off whatever the
+        // window shows (a figure for a document has no selection ring unless asked).
+        ExportChoices initial;
+        initial.path = path("chart.svg");
+        initial.presentation.captionLine = true;
+        initial.presentation.highlightSelection = true;
+        ExportDialog dialog(initial, QSize(800, 500));
+        auto *line = field<QCheckBox>(&dialog, "captionLineCheck");
+        auto *ring = field<QCheckBox>(&dialog, "highlightCheck");
+        QVERIFY(line && ring);
+        QVERIFY(line->isChecked());
+        QVERIFY(!ring->isChecked());
+        QVERIFY(dialog.choices().presentation.captionLine);
+        QVERIFY(!dialog.choices().presentation.highlightSelection);
+        ring->click();
+        line->click();
+        QVERIFY(dialog.choices().presentation.highlightSelection);
+        QVERIFY(!dialog.choices().presentation.captionLine);
+    }
+
     void okNeedsAWritablePath()
     {
         ExportChoices initial;

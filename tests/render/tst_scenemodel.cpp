@@ -145,7 +145,7 @@ void TestSceneModel::ridgeBatchMark()
     // 2*B*D*F = I* * (D*F*2 + B*(D+F)*2)  =>  B = I*·D·F·2 / (2·D·F − I*·(D+F)·2)
     //   D·F = 25,165,824; numerator = 295.3731 * 25,165,824 * 2 = 1.486656e10
     //   denominator = 50,331,648 − 295.3731 * 10,240 * 2 = 50,331,648 − 6,049,241 = 44,282,407
-    //   B* = 335.72, shown with three digits.
+    //   B* = 335.72, shown as the first whole batch past it.
     QCOMPARE(model.batchMarks.first().text, QStringLiteral("B*=336"));
     ROOFLAB_COMPARE_NEAR(model.batchMarks.first().x, 295.3731343, 1e-9);
     ROOFLAB_COMPARE_DOUBLE(model.batchMarks.first().y, 989.5e12);

@@ -1,0 +1,75 @@
+#include "legendnotes.h"
+
+#include <QCoreApplication>
+#include <QHash>
+
+namespace rooflab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+// Points that run in another format than the scheme's, and points not drawn at all, are
+// named in the legend (docs/roofline.md): nothing leaves the chart silently.
+void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
+{
+    QStringList badges;
+    QHash<QString, QStringList> devicesOf;
+    for (const ScenePoint &point : std::as_const(model.points)) {
+        const PointAnalysis &p = analysis.points.at(point.analysisIndex);
+        if (p.badge.isEmpty())
+            continue;
+        if (!badges.contains(p.badge))
+            badges.append(p.badge);
+        QStringList &names = devicesOf[p.badge];
+        const QString &name = model.deviceNames.at(point.device);
+        if (!names.contains(name))
+            names.append(name);
+    }
+    for (const QString &badge : std::as_const(badges)) {
+        model.legend.append({SceneLegendEntry::Kind::Note,
+                             tr("%1 (%2)").arg(badge, devicesOf.value(badge).join(tr(", "))),
+                             0,
+                             {},
+                             true});
+    }
+    if (!analysis.problems.isEmpty()) {
+        const QString first = analysis.problems.first();
+        model.legend.append(
+            {SceneLegendEntry::Kind::Note,
+             analysis.problems.size() == 1
+                 ? tr("Not drawn: %1").arg(first)
+                 : tr("Not drawn: %1 (and %2 more)").arg(first).arg(analysis.problems.size() - 1),
+             0,
+             {},
+             true});
+    }
+}
+
+} // namespace
+
+void addLegendNotes(SceneModel &model, const Analysis &analysis)
+{
+    if (model.options.stillFigure && !model.batchMarks.isEmpty()) {
+        model.legend.append({SceneLegendEntry::Kind::Note,
+                             tr("B* = batch at which a GEMM reaches the ridge"),
+                             0,
+                             {},
+                             true});
+    }
+    // With several devices the shading belongs to one of them: its legend line says so.
+    if (model.options.stillFigure && model.options.showZones && model.zoneRoof >= 0 &&
+        model.deviceNames.size() > 1) {
+        const int device = model.roofs.at(model.zoneRoof).device;
+        for (SceneLegendEntry &entry : model.legend) {
+            if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == device)
+                entry.text += tr(" · shaded zones");
+        }
+    }
+    addSubstitutionNotes(model, analysis);
+}
+
+} // namespace rooflab

@@ -1,0 +1,304 @@
+// Figures for documents (issue 12): a device keeps its colour whatever the order it was
+// added in, the legend names what a reader would otherwise miss (B*, substituted formats,
+// whose zones are shaded), batch facts are whole batches, short axes carry at least three
+// labels, and the caption line and the model caption say what the figure shows.
+
+#include "captiontable.h"
+#include "figureexport.h"
+#include "figurelayout.h"
+#include "pointdescription.h"
+#include "renderfixtures.h"
+#include "scenarioanalysis.h"
+#include "scenemodel.h"
+#include "testhelpers.h"
+
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace rooflab;
+using namespace rooflab::test;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+int indexOf(const Analysis &analysis, const QString &deviceId)
+{
+    for (qsizetype i = 0; i < analysis.devices.size(); ++i) {
+        if (analysis.devices.at(i).deviceId == deviceId)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+QStringList legendTexts(const SceneModel &model)
+{
+    QStringList texts;
+    for (const SceneLegendEntry &e : model.legend)
+        texts.append(e.text);
+    return texts;
+}
+
+bool anyContains(const QStringList &texts, const QString &needle)
+{
+    return std::any_of(texts.cbegin(), texts.cend(),
+                       [&](const QString &t) { return t.contains(needle); });
+}
+
+// Every <text> element of an SVG file.
+QStringList svgTexts(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList texts;
+    QXmlStreamReader xml(file.readAll());
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text"))
+            texts.append(xml.readElementText(QXmlStreamReader::IncludeChildElements));
+    }
+    return texts;
+}
+
+PrecisionScheme w4a4()
+{
+    PrecisionScheme p;
+    p.weights = p.act = p.math = s("nvfp4");
+    return p;
+}
+
+} // namespace
+
+class TestFigureFacts : public QObject
+{
+    Q_OBJECT
+
+    Catalog m_catalog = Catalog::builtin();
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void deviceColourFollowsTheIdNotTheOrder()
+    {
+        // The table in charttheme.cpp gives H100 SXM5 slot 0 (#1f5fbf in the light theme)
+        // and B200 slot 1 (#d62728), in either order of adding.
+        for (const QStringList &devices :
+             {QStringList{s("h100-sxm5"), s("b200")}, QStringList{s("b200"), s("h100-sxm5")}}) {
+            const Analysis a = evaluate(m_catalog, llmScenario(m_catalog, devices, 1));
+            const SceneModel model = SceneModel::build(a, ChartOptions());
+            QCOMPARE(model.theme.deviceColor(indexOf(a, s("h100-sxm5"))).name(), s("#1f5fbf"));
+            QCOMPARE(model.theme.deviceColor(indexOf(a, s("b200"))).name(), s("#d62728"));
+        }
+    }
+
+    void devicesShownNeverShareAColour()
+    {
+        // Any eight devices get eight colours of the eight-colour palette, whatever their
+        // preferred slots; the same set in reverse order gets the same colours.
+        const QStringList devices = {s("a10"),      s("l4"),  s("t4"),   s("rtx-4090"),
+                                     s("rtx-5090"), s("h20"), s("l40s"), s("gaudi2")};
+        QStringList reversed = devices;
+        std::reverse(reversed.begin(), reversed.end());
+        ChartTheme a = ChartTheme::forTheme(Theme::Light), b = a;
+        a.assignDeviceSlots(devices);
+        b.assignDeviceSlots(reversed);
+        QSet<QString> colours;
+        for (int i = 0; i < devices.size(); ++i) {
+            colours.insert(a.deviceColor(i).name());
+            QCOMPARE(a.deviceColor(i), b.deviceColor(static_cast<int>(devices.size()) - 1 - i));
+        }
+        QCOMPARE(colours.size(), 8);
+    }
+
+    void legendNamesSubstitutedFormatsAndZones()
+    {
+        // W4A4 FP4 on H100 and B200: the H100 runs BF16 (tst_whichroof), the B200 FP4.
+        Scenario sc = llmScenario(m_catalog, {s("h100-sxm5"), s("b200")}, 1);
+        sc.scheme = w4a4();
+        const Analysis a = evaluate(m_catalog, sc);
+        QVERIFY(a.problems.isEmpty());
+        ChartOptions options;
+        options.stillFigure = true; // as exports draw it
+        const QStringList legend = legendTexts(SceneModel::build(a, options));
+        QVERIFY2(anyContains(legend, s("no FP4: runs BF16 (NVIDIA H100 SXM5 80GB)")),
+                 qPrintable(legend.join(QLatin1Char('|'))));
+        QVERIFY(!anyContains(legend, s("no FP4: runs BF16 (NVIDIA H100 SXM5 80GB, NVIDIA B200")));
+        // No selection: the zones are the first device's, and the legend says so.
+        QVERIFY(legend.contains(s("NVIDIA H100 SXM5 80GB · shaded zones")));
+        QVERIFY(legend.contains(s("NVIDIA B200 (HGX, 1000 W)")));
+        QVERIFY(anyContains(legend, s("B* = batch at which a GEMM reaches the ridge")));
+    }
+
+    void pointsNotDrawnAreNamedInTheLegend()
+    {
+        // catalogWithDevice's "test-device" has BF16 matrix and FP32 vector roofs only; an
+        // operator naming FP64 math finds neither, nor a wider format: it is not drawn, and
+        // the legend says so.
+        const Catalog catalog = catalogWithDevice(s("Test GPU"));
+        OperatorSpec op = catalogOperator(catalog, s("decode-qkv-8b"));
+        op.math = s("fp64");
+        Scenario sc;
+        sc.devices = {s("test-device")};
+        sc.operators = {op};
+        const Analysis a = evaluate(catalog, sc);
+        QVERIFY(a.points.isEmpty());
+        QCOMPARE(a.problems.size(), 1);
+        const QStringList legend = legendTexts(SceneModel::build(a, ChartOptions()));
+        QVERIFY2(legend.contains(s("Not drawn: ") + a.problems.first()),
+                 qPrintable(legend.join(QLatin1Char('|'))));
+        QVERIFY(a.problems.first().contains(s("Test GPU")));
+    }
+
+    void batchMarksAreWholeBatches()
+    {
+        // Prefill GEMM D = 4096, F = 6144 at prompt T = 512 on the H100: the ridge needs
+        // M* = 335.7229 tokens (tst_scenemodel derives it), B* = 335.7229 / 512 = 0.65571 of a
+        // batch: the figure says the first whole batch, 1.
+        OperatorSpec op = catalogOperator(m_catalog, s("decode-qkv-8b"));
+        op.kind = OperatorKind::PrefillGemm;
+        Scenario sc;
+        sc.devices = {s("h100-sxm5")};
+        sc.operators = {op};
+        sc.prompt = 512;
+        const Analysis a = evaluate(m_catalog, sc);
+        QVERIFY(!a.points.isEmpty());
+        QVERIFY(a.points.first().ridgeBatch);
+        ROOFLAB_COMPARE_NEAR(*a.points.first().ridgeBatch, 335.7229 / 512, 1e-6);
+        ChartOptions options;
+        options.selectedDevice = s("h100-sxm5");
+        options.selectedOperator = op.id;
+        const SceneModel model = SceneModel::build(a, options);
+        QCOMPARE(model.batchMarks.size(), 1);
+        QCOMPARE(model.batchMarks.first().text, s("B*=1"));
+        // The tooltip keeps the exact value beside the whole batch.
+        QVERIFY(pointDescription(a, a.points.first())
+                    .contains(s("Reaches the ridge from batch 1 (exactly 0.6557)")));
+    }
+
+    void shortAxesLabelTwoAndFiveTimes()
+    {
+        // 100 .. 5000 spans log10(50) = 1.7 decades: 100, 200, 500, 1000, 2000, 5000.
+        QList<double> labelled;
+        for (const LogTick &t : logTicks(100, 5000)) {
+            if (t.labelled)
+                labelled.append(t.value);
+        }
+        QCOMPARE(labelled, (QList<double>{100, 200, 500, 1000, 2000, 5000}));
+        QCOMPARE(tickLabelBase(logTicks(100, 5000).at(1)), s("2×10"));
+        // 2e13 .. 2e15 spans two decades but holds only two, 1e14 and 1e15: with the 2x and
+        // 5x ticks, 2e13, 5e13, 1e14, 2e14, 5e14, 1e15, 2e15.
+        labelled.clear();
+        for (const LogTick &t : logTicks(2e13, 2e15)) {
+            if (t.labelled)
+                labelled.append(t.value);
+        }
+        QCOMPARE(labelled, (QList<double>{2e13, 5e13, 1e14, 2e14, 5e14, 1e15, 2e15}));
+        // 100 .. 1e5 holds four decades: the decades alone.
+        labelled.clear();
+        for (const LogTick &t : logTicks(100, 1e5)) {
+            if (t.labelled)
+                labelled.append(t.value);
+        }
+        QCOMPARE(labelled, (QList<double>{100, 1000, 1e4, 1e5}));
+    }
+
+    void captionLineIsDrawnUnderTheTitle()
+    {
+        QVERIFY(m_dir.isValid());
+        Scenario sc = llmScenario(m_catalog, {s("h100-sxm5"), s("b200")}, 16);
+        sc.scheme.weights = s("fp8-e4m3");
+        // The line states the shape, the formats by name and the devices by name.
+        const QString line = scenarioCaptionLine(m_catalog, sc);
+        QCOMPARE(line, s("batch 16 · context 4096 · weights FP8 E4M3, activations BF16, KV cache "
+                         "BF16 · NVIDIA H100 SXM5 80GB, NVIDIA B200 (HGX, 1000 W)"));
+        FigureRequest request;
+        request.path = m_dir.filePath(s("line.svg"));
+        request.captionLine = line;
+        request.presentation.captionLine = true;
+        request.presentation.width = 2000;
+        QString error;
+        QVERIFY2(exportFigure(evaluate(m_catalog, sc), request, &error), qPrintable(error));
+        QVERIFY(svgTexts(request.path).contains(line));
+        // Off, the same request draws no such line.
+        request.presentation.captionLine = false;
+        QVERIFY2(exportFigure(evaluate(m_catalog, sc), request, &error), qPrintable(error));
+        QVERIFY(!svgTexts(request.path).contains(line));
+    }
+
+    void fitVerdictWrapsInsteadOfBeingCut()
+    {
+        // A 600 px figure cannot hold the verdict on one line even at 70% of the font: it
+        // wraps at "; ", and every device is named in full.
+        QVERIFY(m_dir.isValid());
+        FigureRequest request;
+        request.path = m_dir.filePath(s("verdict.svg"));
+        request.title = s("Llama 3.1 70B decode · batch 16\nNeeds 163 GB: fits AMD Instinct "
+                          "MI300X; does not fit NVIDIA H100 SXM5 80GB (needs 3); does not fit "
+                          "NVIDIA H200 SXM 141GB (needs 2)");
+        request.presentation.width = 600;
+        request.presentation.height = 400;
+        QString error;
+        const Analysis a = evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5")}, 1));
+        QVERIFY2(exportFigure(a, request, &error), qPrintable(error));
+        const QStringList texts = svgTexts(request.path);
+        QVERIFY(anyContains(texts, s("fits AMD Instinct MI300X;")));
+        QVERIFY(anyContains(texts, s("does not fit NVIDIA H100 SXM5 80GB (needs 3)")));
+        QVERIFY(anyContains(texts, s("does not fit NVIDIA H200 SXM 141GB (needs 2)")));
+        QVERIFY(!anyContains(texts, s("does …")));
+    }
+
+    void oneLabelPerClassOnSeveralDevices()
+    {
+        // A model on four devices: each class stands at one intensity on every device (the
+        // same formats and shapes), a column of four coloured markers, named once.
+        QVERIFY(m_dir.isValid());
+        Scenario sc;
+        sc.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
+        sc.model = s("llama-3.1-70b");
+        sc.batch = 32;
+        const ScenarioAnalysis result = analyzeScenario(m_catalog, sc);
+        FigureRequest request;
+        request.path = m_dir.filePath(s("classes.svg"));
+        request.title = modelChartTitle(result.models);
+        request.models = result.models;
+        QString error;
+        QVERIFY2(exportFigure(result.chart, request, &error), qPrintable(error));
+        const QStringList texts = svgTexts(request.path);
+        QCOMPARE(texts.count(s("Attention")), 1);
+        QCOMPARE(texts.count(s("Norms")), 1);
+        QCOMPARE(texts.count(s("Elementwise")), 1);
+    }
+
+    void modelCaptionListsEveryClassAndTheStepTotals()
+    {
+        Scenario sc;
+        sc.devices = {s("h100-sxm5"), s("b200")};
+        sc.model = s("llama-3.1-8b");
+        sc.batch = 16;
+        const ScenarioAnalysis result = analyzeScenario(m_catalog, sc);
+        QCOMPARE(result.models.size(), 2);
+        ChartOptions options;
+        options.selectedDevice = s("h100-sxm5");
+        options.selectedOperator = result.chart.points.first().operatorId;
+        const SceneModel model = SceneModel::build(result.chart, options);
+        const CaptionTable table = CaptionTable::build(result.chart, model, result.models);
+        // Every class on both devices, then one totals row per device.
+        const qsizetype classes = result.models.at(0).classes.size();
+        QCOMPARE(table.rows().size(), 2 * classes + 2);
+        QCOMPARE(table.rows().at(classes).cells.at(1), s("Step total"));
+        QCOMPARE(table.rows().last().cells.at(1), s("Step total"));
+        // The selected class is bold on the selected device only, and so are the totals.
+        int bold = 0;
+        for (const CaptionTable::Row &row : table.rows())
+            bold += row.selected ? 1 : 0;
+        QCOMPARE(bold, 3);
+    }
+};
+
+QTEST_MAIN(TestFigureFacts)
+#include "tst_figurefacts.moc"
