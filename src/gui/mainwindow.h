@@ -12,6 +12,7 @@
 class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QScrollArea;
 
 namespace rooflab {
 class RooflineChart;
@@ -29,7 +30,10 @@ class BatchCurveChart;
 class ControlsPanel;
 class DiagnosisPanel;
 class FileActions;
+class DockLayout;
 class ModelPanel;
+class PresenterView;
+class TextSizeMenu;
 class ShareBarChart;
 
 // The interactive roofline window: the chart in the middle, docks for the controls, the
@@ -58,8 +62,12 @@ public:
     FileActions *fileActions() const { return m_files; }
     ModelPanel *modelPanel() const { return m_modelPanel; }
     ShareBarChart *shareChart() const { return m_shareChart; }
+    PresenterView *presenter() const { return m_presenter; }
+    QScrollArea *controlsScroll() const { return m_controlsScroll; }
     // The status bar's line about the selected point.
     QString selectionText() const;
+    // What the status bar shows now: the hovered point's line, or the selection's.
+    QString statusLine() const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -103,9 +111,16 @@ private:
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     QLabel *m_selectionLabel;
+    QString m_selectionText; // the selection's status line, shown when nothing is hovered
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_largerText = nullptr;
     QList<std::pair<QAction *, bool Presentation::*>> m_toggles; // View menu switches
+    PresenterView *m_presenter = nullptr;
+    DockLayout *m_layout = nullptr;
+    QScrollArea *m_controlsScroll = nullptr;
+    TextSizeMenu *m_textSizes = nullptr;
+    QAction *m_lockAxes = nullptr;
+    QAction *m_presenterAction = nullptr;
     Presentation m_applied; // the presentation the window was last styled for
 };
 
