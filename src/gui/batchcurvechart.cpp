@@ -90,6 +90,11 @@ public:
         series->attachAxis(batchAxis);
         series->attachAxis(y);
     }
+    ~Private()
+    {
+        if (!chart->series().contains(ridgeLine))
+            delete ridgeLine; // taken out of the chart while there is no ridge
+    }
     void hideFromLegend(QAbstractSeries *series)
     {
         const QList<QLegendMarker *> markers = chart->legend()->markers(series);
@@ -209,9 +214,13 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
     d->currentTime->replace(currentTime);
     d->currentRate->replace(currentRate);
     d->ridgeLine->replace(ridge);
-    const QList<QLegendMarker *> ridgeMarkers = d->chart->legend()->markers(d->ridgeLine);
-    for (QLegendMarker *marker : ridgeMarkers)
-        marker->setVisible(!ridge.isEmpty());
+    // Out of the chart rather than a hidden legend marker: the legend does not lay itself out
+    // again when a marker's visibility changes, and its entries then overlap.
+    const bool shown = d->chart->series().contains(d->ridgeLine);
+    if (ridge.isEmpty() && shown)
+        d->chart->removeSeries(d->ridgeLine);
+    else if (!ridge.isEmpty() && !shown)
+        d->attach(d->ridgeLine, d->timeAxis);
 }
 
 void BatchCurveChart::setAppearance(bool dark, double fontScale)
