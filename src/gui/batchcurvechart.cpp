@@ -1,5 +1,6 @@
 #include "batchcurvechart.h"
 
+#include "theme.h"
 #include "units.h"
 
 #include <QChart>
@@ -235,7 +236,7 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
         marker->setBorderColor(dark ? Qt::white : Qt::black);
     }
     d->fontScale = fontScale;
-    QFont font = this->font();
+    QFont font = unscaledFont(); // the window's font without its scale: scaled once here
     font.setPointSizeF(font.pointSizeF() * fontScale);
     QFont small = font;
     small.setPointSizeF(font.pointSizeF() * 0.9);

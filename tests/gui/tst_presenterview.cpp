@@ -6,11 +6,13 @@
 #include "presenterview.h"
 #include "rooflinechart.h"
 #include "textsizemenu.h"
+#include "theme.h"
 #include "windowtest.h"
 
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTest>
 #include <QUndoStack>
@@ -172,6 +174,10 @@ private Q_SLOTS:
         QCOMPARE(m_doc->presentation().textScale, 1.75);
         QCOMPARE(m_window->chartOptions().fontScale, 1.75);
         QVERIFY(steps.at(2)->isChecked());
+        // The docks' text too, not only the chart's: 1.75 x the unscaled size.
+        const double base = unscaledFont().pointSizeF();
+        QCOMPARE(m_window->controls()->batchSpin()->font().pointSizeF(), base * 1.75);
+        QCOMPARE(m_window->menuBar()->font().pointSizeF(), base * 1.75);
         m_doc->undoStack()->undo();
         QCOMPARE(m_doc->presentation().textScale, 1.0);
         QVERIFY(steps.at(0)->isChecked());
