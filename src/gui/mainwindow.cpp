@@ -69,7 +69,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_controlsScroll = scrollable(m_controls);
     addDock(m_controlsScroll, tr("Controls"), QStringLiteral("controlsDock"),
             Qt::LeftDockWidgetArea);
-    addDock(m_diagnosis, tr("Diagnosis"), QStringLiteral("diagnosisDock"), Qt::RightDockWidgetArea);
+    addDock(scrollable(m_diagnosis), tr("Diagnosis"), QStringLiteral("diagnosisDock"),
+            Qt::RightDockWidgetArea);
     m_batchCurve->setFocusPolicy(Qt::StrongFocus);
     m_batchCurve->setMinimumHeight(240);
     addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
@@ -249,7 +250,10 @@ void MainWindow::refreshStatus()
     m_selectionLabel->setText(text);
     m_selectionText = text;
     statusBar()->clearMessage(); // one message: the selection's
-    m_selectionLabel->setToolTip(m_document->analysis().problems.join(QLatin1Char('\n')));
+    // The whole line too, since a narrow window elides it.
+    QStringList tip = {text};
+    tip += m_document->analysis().problems;
+    m_selectionLabel->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
 void MainWindow::showHover(const QString &deviceId, const QString &operatorId)
@@ -295,7 +299,6 @@ void MainWindow::applyPresentation()
         const QSignalBlocker blockLock(m_lockAxes);
         m_lockAxes->setChecked(p.fixedRange());
     }
-    fitScrollAreaWidth(m_controlsScroll);
     for (const auto &[action, field] : std::as_const(m_toggles)) {
         const QSignalBlocker block(action);
         action->setChecked(p.*field);
@@ -326,7 +329,7 @@ void MainWindow::focusNextPanel(int step)
     QWidget *panel = panels.at(next);
     if (panel->isAncestorOf(m_controls))
         m_controls->batchSlider()->setFocus(Qt::ShortcutFocusReason);
-    else if (panel == m_diagnosis)
+    else if (panel->isAncestorOf(m_diagnosis))
         m_diagnosis->movesList()->setFocus(Qt::ShortcutFocusReason);
     else
         panel->setFocus(Qt::ShortcutFocusReason);

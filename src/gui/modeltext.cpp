@@ -37,13 +37,13 @@ QString fitTableHtml(const QList<ModelAnalysis> &models)
             continue;
         const ModelDeployment &d = m.deployment;
         const bool fits = d.devices > 1 ? d.fits : f.fits;
-        QString verdict = fits ? tr("fits") : tr("does not fit");
+        QString verdict = fits ? tr("fits") : tr("no");
         if (d.devices > 1)
             verdict = QCoreApplication::translate("rooflab::gui::ModelText", "%1 on %n devices",
                                                   nullptr, d.devices)
                           .arg(verdict);
         else if (!fits)
-            verdict = QCoreApplication::translate("rooflab::gui::ModelText", "%1: needs %n devices",
+            verdict = QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs %n",
                                                   nullptr, f.devicesNeeded)
                           .arg(verdict);
         rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td>%3 / %4</td></tr>")

@@ -50,19 +50,16 @@ QScrollArea *scrollable(QWidget *content)
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    fitScrollAreaWidth(scroll);
     return scroll;
 }
 
-void fitScrollAreaWidth(QScrollArea *area)
+int contentWidth(const QWidget *dock)
 {
-    QWidget *content = area->widget();
-    if (!content)
-        return;
-    content->ensurePolished();
-    const int bar = area->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, area);
-    area->setMinimumWidth(content->minimumSizeHint().width() + bar + 2);
+    const auto *scroll = qobject_cast<const QScrollArea *>(dock);
+    if (!scroll || !scroll->widget())
+        return dock->minimumSizeHint().width();
+    const int bar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    return scroll->widget()->minimumSizeHint().width() + bar + 2;
 }
 
 DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *right,
@@ -75,9 +72,16 @@ DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *righ
 void DockLayout::fitToWidth(int width)
 {
     const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
-    const int left = std::max(m_left->minimumSizeHint().width(), docks * 45 / 100);
+    // The controls as wide as they need, so they show without scrolling at this text size.
+    const int left = std::max(contentWidth(m_left->widget()), docks * 45 / 100);
     const int right = std::max(200, docks - left);
     m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
+    // The docks beside the batch curve (the time share) get as much width as it.
+    for (QDockWidget *dock : std::as_const(m_modelDocks)) {
+        if (m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+            m_window->resizeDocks({m_bottom, dock}, {width * 3 / 10, width * 3 / 10},
+                                  Qt::Horizontal);
+    }
     // The batch curve below: a third of the height at most, so the chart keeps the rest.
     const int height = m_window->height();
     m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), height / 3)},

@@ -19,11 +19,11 @@ namespace rooflab::gui {
 // free area where that is smaller.
 QSize firstStartSize(const QScreen *screen);
 
-// `content` in a scroll area that scrolls vertically and is never narrower than the content
-// needs, so a dock scrolls rather than clips its controls.
+// `content` in a scroll area: a dock that scrolls rather than clips its controls when the
+// text grows beyond its width or height.
 QScrollArea *scrollable(QWidget *content);
-// Makes `area` at least as wide as its content's minimum (again after a font change).
-void fitScrollAreaWidth(QScrollArea *area);
+// The width `dock` (a dock's widget) needs to show its content without scrolling.
+int contentWidth(const QWidget *dock);
 
 // Keeps the docks' share of the window when the window is resized (a wider screen widens
 // the docks too, not only the chart), gives the docks their first widths for the window's
