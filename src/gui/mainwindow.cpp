@@ -69,7 +69,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_controlsScroll = scrollable(m_controls);
     addDock(m_controlsScroll, tr("Controls"), QStringLiteral("controlsDock"),
             Qt::LeftDockWidgetArea);
-    addDock(scrollable(m_diagnosis), tr("Diagnosis"), QStringLiteral("diagnosisDock"),
+    QScrollArea *diagnosisScroll = scrollable(m_diagnosis);
+    diagnosisScroll->setMinimumWidth(diagnosisMinimumWidth); // its tables need it at 100 %
+    addDock(diagnosisScroll, tr("Diagnosis"), QStringLiteral("diagnosisDock"),
             Qt::RightDockWidgetArea);
     m_batchCurve->setFocusPolicy(Qt::StrongFocus);
     m_batchCurve->setMinimumHeight(240);
@@ -109,6 +111,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connectDocument();
     restoreSettings();
     applyPresentation();
+    // A first start: dock widths for this width, measured in the style and font just set.
+    if (app::settings::windowState.get().isEmpty())
+        m_layout->fitToWidth(width());
     documentChanged(app::ChangeFlag::Scenario | app::ChangeFlag::Selection | app::ChangeFlag::File);
 }
 
@@ -295,6 +300,10 @@ void MainWindow::applyPresentation()
         m_largerText->setChecked(p.textScale > 1);
     if (m_textSizes)
         m_textSizes->refresh(p.textScale);
+    // The controls never narrower than they need at 100 %: larger text scrolls sideways
+    // rather than taking the chart's width.
+    m_controlsScroll->setMinimumWidth(
+        static_cast<int>(contentWidth(m_controlsScroll) / std::max(p.textScale, 1.0)));
     if (m_lockAxes) {
         const QSignalBlocker blockLock(m_lockAxes);
         m_lockAxes->setChecked(p.fixedRange());
@@ -372,8 +381,7 @@ void MainWindow::restoreSettings()
     const QByteArray geometry = app::settings::windowGeometry.get();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(firstStartSize(screen()));
-    if (!restoreState(app::settings::windowState.get()))
-        m_layout->fitToWidth(width());
+    restoreState(app::settings::windowState.get());
 }
 
 void MainWindow::saveSettings() const

@@ -5,6 +5,7 @@
 #include "precisionpreset.h"
 #include "rooflinechart.h"
 #include "scenario.h"
+#include "theme.h"
 #include "units.h"
 
 #include <QApplication>
@@ -67,12 +68,20 @@ QString presenterCaption(const Catalog &catalog, const Scenario &scenario)
         parts << tr("context %1").arg(wholeNumber(scenario.seq));
     else
         parts << tr("prompt %1").arg(wholeNumber(scenario.prompt));
+    // Names without the vendor, and a count beyond three: the line must fit a slide; the
+    // legend names every device in full.
     QStringList devices;
     for (const QString &id : scenario.devices) {
         const Device *device = catalog.device(id);
-        devices << (device ? device->name : id);
+        QString name = device ? device->name : id;
+        if (device && !device->vendor.isEmpty() &&
+            name.startsWith(device->vendor + QLatin1Char(' ')))
+            name = name.mid(device->vendor.size() + 1);
+        devices << name;
     }
-    if (!devices.isEmpty())
+    if (devices.size() > 3)
+        parts << tr("%n devices", static_cast<int>(devices.size()));
+    else if (!devices.isEmpty())
         parts << devices.join(tr(", "));
     return parts.join(tr("  ·  "));
 }
@@ -140,7 +149,9 @@ void PresenterView::enter(QScreen *screen)
         m_window->showNormal();
         m_window->setGeometry(screen->availableGeometry());
     }
+    const QRect target = (screen ? screen : m_window->screen())->geometry();
     m_window->showFullScreen();
+    m_window->setGeometry(target); // where no window manager applies the full-screen state
     qApp->installEventFilter(this);
     m_chart->setFocus(Qt::OtherFocusReason);
     Q_EMIT activeChanged(true);
@@ -242,6 +253,11 @@ void PresenterView::refreshStrip()
                         "  Esc leave")
                          .arg(wholeNumber(scenario.batch),
                               schemeLabel(m_document->catalog(), scenario.scheme), axes));
+    // As large as the chart's text: read from the back of the room too.
+    QFont font = unscaledFont();
+    font.setPointSizeF(font.pointSizeF() *
+                       std::max(m_document->presentation().textScale, presenterTextScale));
+    m_strip->setFont(font);
     m_strip->adjustSize();
     placeStrip();
     m_strip->show();

@@ -74,7 +74,9 @@ void DockLayout::fitToWidth(int width)
     const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
     // The controls as wide as they need, so they show without scrolling at this text size.
     const int left = std::max(contentWidth(m_left->widget()), docks * 45 / 100);
-    const int right = std::max(200, docks - left);
+    // The diagnosis as wide as it needs too: a table cut at its right edge reads wrong.
+    const int right =
+        std::max({contentWidth(m_right->widget()), diagnosisMinimumWidth, docks - left});
     m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
     // The docks beside the batch curve (the time share) get as much width as it.
     for (QDockWidget *dock : std::as_const(m_modelDocks)) {

@@ -15,6 +15,10 @@ class QWidget;
 
 namespace rooflab::gui {
 
+// The Diagnosis dock's least width: what its tables need at 100 % text (they do not count
+// in the panel's minimum size).
+inline constexpr int diagnosisMinimumWidth = 260;
+
 // The window's size on a first start: the size it was designed at, or 90 % of the screen's
 // free area where that is smaller.
 QSize firstStartSize(const QScreen *screen);

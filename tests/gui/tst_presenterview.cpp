@@ -79,10 +79,11 @@ private Q_SLOTS:
 
     void captionNamesWhatTheChartShows()
     {
-        // Two operators, batch 64, BF16 (the preset's label), sequence 4096, two devices.
+        // Two operators, batch 64, BF16 (the preset's label), sequence 4096, two devices
+        // named without their vendor.
         const QString caption = presenterCaption(m_catalog, m_doc->scenario());
         QCOMPARE(caption, s("8B MLP up (decode), 8B attention (decode)  ·  batch 64  ·  BF16  ·  "
-                            "context 4096  ·  NVIDIA H100 SXM5 80GB, NVIDIA H200 SXM 141GB"));
+                            "context 4096  ·  H100 SXM5 80GB, H200 SXM 141GB"));
     }
 
     void f11EntersAndEscLeaves()
