@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMainWindow>
@@ -267,8 +268,12 @@ void PresenterView::refreshStrip()
 
 void PresenterView::placeStrip()
 {
+    // Bottom right, above the intensity axis's ticks and title (about three lines of this
+    // size): the compute-bound corner is the emptiest part of a roofline.
     const int margin = 12;
-    m_strip->move(margin, m_chart->height() - m_strip->height() - margin);
+    const int axis = 3 * QFontMetrics(m_strip->font()).height();
+    m_strip->move(m_chart->width() - m_strip->width() - 2 * margin,
+                  m_chart->height() - m_strip->height() - axis - margin);
 }
 
 } // namespace rooflab::gui
