@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "controlspanel.h"
 #include "document.h"
+#include "exportdialog.h"
 #include "fileactions.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
@@ -199,6 +200,31 @@ private Q_SLOTS:
         Q_EMIT window->chart()->pointHovered(s("h200-sxm"), s("attn-decode-8b"));
         doc->selectNext(1);
         QCOMPARE(window->statusLine(), window->selectionText());
+    }
+
+    void openingADarkFigureAsksBeforeTheTheme()
+    {
+        auto shown = show(QSize(1280, 800));
+        app::Document *doc = shown->document();
+        QTemporaryDir dir;
+        ExportChoices choices = shown->window()->fileActions()->exportChoices();
+        choices.path = dir.filePath(s("dark.png"));
+        choices.format = s("png");
+        choices.presentation.theme = s("dark");
+        choices.presentation.width = 400;
+        choices.presentation.height = 300;
+        QString error;
+        QVERIFY2(shown->window()->fileActions()->exportTo(choices, &error), qPrintable(error));
+        QCOMPARE(doc->presentation().theme, s("light"));
+        // No: the scenario comes back, the window stays light.
+        answerNextMessageBox(QMessageBox::No);
+        QVERIFY(shown->window()->openFile(choices.path));
+        QCOMPARE(doc->presentation().theme, s("light"));
+        QCOMPARE(doc->scenario().batch, 64.0);
+        // Yes: the window takes the figure's theme.
+        answerNextMessageBox(QMessageBox::Yes);
+        QVERIFY(shown->window()->openFile(choices.path));
+        QCOMPARE(doc->presentation().theme, s("dark"));
     }
 
     void discardedChangesDoNotComeBack()
