@@ -12,7 +12,6 @@
 #include "windowtest.h"
 
 #include <QAbstractButton>
-#include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
