@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTest>
+#include <QToolTip>
 #include <QUndoStack>
 
 #include <memory>
@@ -162,6 +163,19 @@ private Q_SLOTS:
         QVERIFY(!lock->isChecked());
         QVERIFY(!m_doc->presentation().fixedRange());
         QVERIFY(m_window->chart()->followsContent());
+    }
+
+    void titleTooltipSaysTheWholeTitle()
+    {
+        m_doc->setModel(s("llama-3.1-70b"));
+        const QString title = m_window->chartOptions().title;
+        QVERIFY(!title.isEmpty());
+        // The chart draws into its one child widget (the plot); hover the title's band.
+        QWidget *plot = m_window->chart()->findChild<QWidget *>();
+        QVERIFY(plot);
+        QTest::mouseMove(plot, QPoint(plot->width() / 2, 20));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), title);
     }
 
     void textSizeStepsAreUndoSteps()
