@@ -283,8 +283,8 @@ void MainWindow::refreshTitle()
 void MainWindow::applyPresentation()
 {
     const Presentation &p = m_document->presentation();
-    if (p.theme != m_applied.theme || p.textScale != m_applied.textScale ||
-        !m_applied.width) { // the first call: nothing was styled yet
+    if (p.theme != m_applied.theme || p.textScale != m_applied.textScale || !m_styled) {
+        m_styled = true; // the first call styles the window whatever the presentation
         if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
             applyTheme(*app, p.theme, p.textScale);
     }

@@ -122,6 +122,8 @@ private:
     QAction *m_lockAxes = nullptr;
     QAction *m_presenterAction = nullptr;
     Presentation m_applied; // the presentation the window was last styled for
+    bool m_styled = false;  // whether the theme was applied at all (a default presentation
+                            // equals m_applied's default)
 };
 
 template <typename T>
