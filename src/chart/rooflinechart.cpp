@@ -144,6 +144,11 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
 
     connect(d->plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
         const int index = d->scene.pointAt(event->position(), pickRadius);
+        // The title may be elided to fit: above the plot, the tooltip says it whole.
+        const QRect title(0, 0, d->plot->width(),
+                          static_cast<int>(d->scene.frame().map.rect.top()));
+        if (index < 0 && !d->options.title.isEmpty() && title.contains(event->pos()))
+            QToolTip::showText(event->globalPosition().toPoint(), d->options.title, d->plot, title);
         if (index == d->hovered)
             return;
         d->hovered = index;

@@ -1,5 +1,6 @@
 #include "batchcurvechart.h"
 
+#include "theme.h"
 #include "units.h"
 
 #include <QChart>
@@ -103,6 +104,11 @@ public:
         chart->addSeries(series);
         series->attachAxis(batchAxis);
         series->attachAxis(y);
+    }
+    ~Private()
+    {
+        if (!chart->series().contains(ridgeLine))
+            delete ridgeLine; // taken out of the chart while there is no ridge
     }
     void hideFromLegend(QAbstractSeries *series)
     {
@@ -233,9 +239,13 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
                               formatNumber(curve.ridge->batch)));
     }
     d->ridgeLine->replace(ridge);
-    const QList<QLegendMarker *> ridgeMarkers = d->chart->legend()->markers(d->ridgeLine);
-    for (QLegendMarker *marker : ridgeMarkers)
-        marker->setVisible(!ridge.isEmpty());
+    // Out of the chart rather than a hidden legend marker: the legend does not lay itself out
+    // again when a marker's visibility changes, and its entries then overlap.
+    const bool shown = d->chart->series().contains(d->ridgeLine);
+    if (ridge.isEmpty() && shown)
+        d->chart->removeSeries(d->ridgeLine);
+    else if (!ridge.isEmpty() && !shown)
+        d->attach(d->ridgeLine, d->timeAxis);
     QList<QPointF> memory;
     d->memoryBatch.reset();
     if (curve.memoryLimit && !samples.isEmpty()) {
@@ -279,7 +289,7 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
         marker->setBorderColor(dark ? Qt::white : Qt::black);
     }
     d->fontScale = fontScale;
-    QFont font = this->font();
+    QFont font = unscaledFont(); // the window's font without its scale: scaled once here
     font.setPointSizeF(font.pointSizeF() * fontScale);
     QFont small = font;
     small.setPointSizeF(font.pointSizeF() * 0.9);

@@ -151,6 +151,17 @@ bool FileActions::open(const QString &path)
                 .arg(QDir::toNativeSeparators(path), errors.join(QLatin1Char('\n'))));
         return false;
     }
+    // A figure's theme was chosen for the document it went into, not for this window.
+    if (image && file->presentation.theme != m_document->presentation().theme) {
+        const ThemeInfo *theme = themeInfo(file->presentation.theme);
+        const auto answer = QMessageBox::question(
+            m_window, tr("Theme of the chart"),
+            tr("The chart was exported with the %1 theme. Use it for the window too?")
+                .arg(theme ? theme->displayName : file->presentation.theme),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes)
+            file->presentation.theme = m_document->presentation().theme;
+    }
     // A chart is not a scenario file: the document stays untitled so Save asks for one.
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_document->reset(file->scenario, file->presentation, file->selection,

@@ -3,12 +3,14 @@
 #include "appsettings.h"
 #include "document.h"
 #include "mainwindow.h"
+#include "presenterview.h"
 #include "presetfolders.h"
 #include "scenariofile.h"
 #include "version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QScreen>
 
 namespace rooflab::gui {
 
@@ -70,6 +72,17 @@ int runWindow(int &argc, char **argv, const QStringList &arguments)
          QCoreApplication::translate("rooflab::gui", "Also offer the lessons in DIR in the Lessons "
                                                      "menu (repeatable)."),
          QStringLiteral("DIR")});
+    const QCommandLineOption presenter(
+        QStringLiteral("presenter"),
+        QCoreApplication::translate("rooflab::gui",
+                                    "Start in the presenter view: the chart alone, full screen."));
+    const QCommandLineOption screenOption(
+        QStringLiteral("screen"),
+        QCoreApplication::translate("rooflab::gui",
+                                    "The screen for the presenter view, counted from 1."),
+        QStringLiteral("n"));
+    parser.addOption(presenter);
+    parser.addOption(screenOption);
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QCoreApplication::translate("rooflab::gui", "A scenario file to open."),
@@ -81,14 +94,33 @@ int runWindow(int &argc, char **argv, const QStringList &arguments)
         return 2;
     }
 
+    QScreen *screen = nullptr;
+    if (parser.isSet(screenOption)) {
+        bool ok = false;
+        const int n = parser.value(screenOption).toInt(&ok);
+        const QList<QScreen *> screens = QGuiApplication::screens();
+        if (!ok || n < 1 || n > screens.size()) {
+            app::printError(QStringLiteral("--screen: give a screen number from 1 to %1, not "
+                                           "\"%2\"")
+                                .arg(screens.size())
+                                .arg(parser.value(screenOption)));
+            return 2;
+        }
+        screen = screens.at(n - 1);
+    }
+
     Document document(app::loadCatalog(parser.values(QStringLiteral("presets"))), Scenario());
     restoreLastScenario(document);
     MainWindow window(&document);
     if (parser.isSet(QStringLiteral("lessons")))
         window.setLessonFolders(parser.values(QStringLiteral("lessons")));
+    if (screen && !parser.isSet(presenter))
+        window.move(screen->availableGeometry().topLeft());
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
+    if (parser.isSet(presenter))
+        window.presenter()->enter(screen);
     return app.exec();
 }
 

@@ -10,17 +10,21 @@
 #include "modelpanel.h"
 #include "modeltext.h"
 #include "pointtext.h"
+#include "presenterview.h"
 #include "rooflinechart.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "sharebarchart.h"
+#include "textsizemenu.h"
 #include "theme.h"
 #include "units.h"
+#include "windowlayout.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
@@ -63,19 +67,19 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_chart->setMinimumSize(480, 320);
     setCentralWidget(m_chart);
 
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(m_controls);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    addDock(scroll, tr("Controls"), QStringLiteral("controlsDock"), Qt::LeftDockWidgetArea);
-    addDock(m_diagnosis, tr("Diagnosis"), QStringLiteral("diagnosisDock"), Qt::RightDockWidgetArea);
+    m_controlsScroll = scrollable(m_controls);
+    addDock(m_controlsScroll, tr("Controls"), QStringLiteral("controlsDock"),
+            Qt::LeftDockWidgetArea);
+    QScrollArea *diagnosisScroll = scrollable(m_diagnosis);
+    diagnosisScroll->setMinimumWidth(diagnosisMinimumWidth); // its tables need it at 100 %
+    addDock(diagnosisScroll, tr("Diagnosis"), QStringLiteral("diagnosisDock"),
+            Qt::RightDockWidgetArea);
     m_batchCurve->setFocusPolicy(Qt::StrongFocus);
     m_batchCurve->setMinimumHeight(240);
     addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
             Qt::BottomDockWidgetArea);
-    QDockWidget *modelDock = addDock(m_modelPanel, tr("Model step"), QStringLiteral("modelDock"),
-                                     Qt::RightDockWidgetArea);
+    QDockWidget *modelDock = addDock(scrollable(m_modelPanel), tr("Model step"),
+                                     QStringLiteral("modelDock"), Qt::RightDockWidgetArea);
     m_shareChart->setFocusPolicy(Qt::StrongFocus);
     m_shareChart->setMinimumHeight(200);
     QDockWidget *shareDock = addDock(m_shareChart, tr("Time share"), QStringLiteral("shareDock"),
@@ -90,6 +94,17 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
     resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
     resizeDocks({m_docks.at(2), shareDock}, {700, 400}, Qt::Horizontal);
+    m_layout = new DockLayout(this, m_docks.at(0), m_docks.at(1), m_docks.at(2));
+    m_layout->setModelDocks({modelDock, shareDock});
+    m_presenter = new PresenterView(this, document, m_chart);
+    connect(m_presenter, &PresenterView::activeChanged, this, [this](bool active) {
+        m_layout->setSuspended(active);
+        if (m_presenterAction) {
+            const QSignalBlocker block(m_presenterAction);
+            m_presenterAction->setChecked(active);
+        }
+        redrawChart();
+    });
 
     m_selectionLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_selectionLabel, 1);
@@ -97,10 +112,15 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     m_files->setChartSizeProvider([this] { return m_chart->size(); });
 
     createMenus();
+    keepShortcutsWithoutMenuBar(this);
+    qApp->installEventFilter(new MenuShortcutFilter(this));
     connectDocument();
     restoreSettings();
     createLessonDock(); // after restoreState(): a lesson dock opens only with a lesson
     applyPresentation();
+    // A first start: dock widths for this width, measured in the style and font just set.
+    if (app::settings::windowState.get().isEmpty())
+        m_layout->fitToWidth(width());
     documentChanged(app::ChangeFlag::Scenario | app::ChangeFlag::Selection | app::ChangeFlag::File);
 }
 
@@ -161,12 +181,21 @@ void MainWindow::documentChanged(app::Change change)
                                      now.yMin == view.yMin && now.yMax == view.yMax);
         if (shown != now || !chartsOwnRange)
             chart = true;
+        // Axes freed by an undo or a menu: the chart follows the content again.
+        if (!now.fixedRange() && !m_chart->followsContent())
+            m_chart->resetView();
+        if (m_lockAxes) {
+            const QSignalBlocker blockLock(m_lockAxes);
+            m_lockAxes->setChecked(now.fixedRange());
+        }
         if (shown != now)
             applyPresentation();
         m_applied = now;
     }
     if (chart)
         redrawChart();
+    if (change.testFlag(ChangeFlag::Scenario))
+        m_layout->showModelDocks(m_document->showsModel());
     if (change & (ChangeFlag::Scenario | ChangeFlag::Selection)) {
         refreshBatchCurve();
         refreshStatus();
@@ -177,8 +206,14 @@ void MainWindow::documentChanged(app::Change change)
 
 ChartOptions MainWindow::chartOptions() const
 {
-    return chartOptionsFor(m_document->presentation(), m_document->selection(),
-                           modelChartTitle(m_document->modelAnalyses()));
+    Presentation p = m_document->presentation();
+    QString title = modelChartTitle(m_document->modelAnalyses());
+    if (m_presenter && m_presenter->isActive()) {
+        // The docks are hidden: the title says what the chart shows.
+        p.textScale = std::max(p.textScale, presenterTextScale);
+        title = presenterCaption(m_document->catalog(), m_document->scenario());
+    }
+    return chartOptionsFor(p, m_document->selection(), title);
 }
 
 void MainWindow::redrawChart()
@@ -216,6 +251,11 @@ void MainWindow::refreshShareChart()
 
 QString MainWindow::selectionText() const
 {
+    return m_selectionText;
+}
+
+QString MainWindow::statusLine() const
+{
     return m_selectionLabel->text();
 }
 
@@ -231,17 +271,21 @@ void MainWindow::refreshStatus()
                    static_cast<int>(m_document->analysis().problems.size()))
                     .arg(m_document->analysis().problems.constFirst());
     m_selectionLabel->setText(text);
-    m_selectionLabel->setToolTip(m_document->analysis().problems.join(QLatin1Char('\n')));
+    m_selectionText = text;
+    statusBar()->clearMessage(); // one message: the selection's
+    // The whole line too, since a narrow window elides it.
+    QStringList tip = {text};
+    tip += m_document->analysis().problems;
+    m_selectionLabel->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
 void MainWindow::showHover(const QString &deviceId, const QString &operatorId)
 {
+    // The hovered point takes the selection's place in the one status line until the
+    // pointer leaves it or the selection or scenario changes.
     const Analysis &analysis = inLesson() ? lessonChartAnalysis() : m_document->analysis();
     const PointAnalysis *point = analysis.point(deviceId, operatorId);
-    if (point)
-        statusBar()->showMessage(pointtext::summary(analysis, *point));
-    else
-        statusBar()->clearMessage();
+    m_selectionLabel->setText(point ? pointtext::summary(analysis, *point) : m_selectionText);
 }
 
 void MainWindow::refreshTitle()
@@ -257,8 +301,8 @@ void MainWindow::refreshTitle()
 void MainWindow::applyPresentation()
 {
     const Presentation &p = m_document->presentation();
-    if (p.theme != m_applied.theme || p.textScale != m_applied.textScale ||
-        !m_applied.width) { // the first call: nothing was styled yet
+    if (p.theme != m_applied.theme || p.textScale != m_applied.textScale || !m_styled) {
+        m_styled = true; // the first call styles the window whatever the presentation
         if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
             applyTheme(*app, p.theme, p.textScale);
     }
@@ -272,6 +316,16 @@ void MainWindow::applyPresentation()
     const QSignalBlocker blockLarger(m_largerText);
     if (m_largerText)
         m_largerText->setChecked(p.textScale > 1);
+    if (m_textSizes)
+        m_textSizes->refresh(p.textScale);
+    // The controls never narrower than they need at 100 %: larger text scrolls sideways
+    // rather than taking the chart's width.
+    m_controlsScroll->setMinimumWidth(
+        static_cast<int>(contentWidth(m_controlsScroll) / std::max(p.textScale, 1.0)));
+    if (m_lockAxes) {
+        const QSignalBlocker blockLock(m_lockAxes);
+        m_lockAxes->setChecked(p.fixedRange());
+    }
     for (const auto &[action, field] : std::as_const(m_toggles)) {
         const QSignalBlocker block(action);
         action->setChecked(p.*field);
@@ -300,9 +354,9 @@ void MainWindow::focusNextPanel(int step)
     }
     const qsizetype next = ((current + step) % panels.size() + panels.size()) % panels.size();
     QWidget *panel = panels.at(next);
-    if (panel == m_docks.at(0)->widget())
+    if (panel->isAncestorOf(m_controls))
         m_controls->batchSlider()->setFocus(Qt::ShortcutFocusReason);
-    else if (panel == m_diagnosis)
+    else if (panel->isAncestorOf(m_diagnosis))
         m_diagnosis->movesList()->setFocus(Qt::ShortcutFocusReason);
     else
         panel->setFocus(Qt::ShortcutFocusReason);
@@ -344,7 +398,7 @@ void MainWindow::restoreSettings()
 {
     const QByteArray geometry = app::settings::windowGeometry.get();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
-        resize(1600, 1000);
+        resize(firstStartSize(screen()));
     restoreState(app::settings::windowState.get());
 }
 
@@ -360,8 +414,17 @@ void MainWindow::saveSettings() const
     app::settings::showZones.set(p.showZones);
     app::settings::highlightSelection.set(p.highlightSelection);
     app::settings::animate.set(p.animate);
-    app::settings::lastScenario.set(writeScenarioFile(
-        m_document->scenario(), m_document->presentation(), m_document->selection()));
+    // Changes the user discarded stay discarded: the next start reopens the last saved
+    // state of the file, or the default scenario for an untitled one.
+    if (!m_document->isModified()) {
+        app::settings::lastScenario.set(writeScenarioFile(
+            m_document->scenario(), m_document->presentation(), m_document->selection()));
+        return;
+    }
+    QFile saved(m_document->filePath());
+    app::settings::lastScenario.set(
+        !m_document->filePath().isEmpty() && saved.open(QIODevice::ReadOnly) ? saved.readAll()
+                                                                             : QByteArray());
 }
 
 } // namespace rooflab::gui

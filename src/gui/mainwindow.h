@@ -12,6 +12,7 @@
 class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QScrollArea;
 
 namespace rooflab {
 class RooflineChart;
@@ -31,7 +32,10 @@ class ControlsPanel;
 class DiagnosisPanel;
 class FileActions;
 class LessonDock;
+class DockLayout;
 class ModelPanel;
+class PresenterView;
+class TextSizeMenu;
 class ShareBarChart;
 
 // The interactive roofline window: the chart in the middle, docks for the controls, the
@@ -61,8 +65,12 @@ public:
     ModelPanel *modelPanel() const { return m_modelPanel; }
     ShareBarChart *shareChart() const { return m_shareChart; }
     CompareDock *compareDock() const { return m_compare; }
+    PresenterView *presenter() const { return m_presenter; }
+    QScrollArea *controlsScroll() const { return m_controlsScroll; }
     // The status bar's line about the selected point.
     QString selectionText() const;
+    // What the status bar shows now: the hovered point's line, or the selection's.
+    QString statusLine() const;
 
     // Lessons (mainwindowlessons.cpp): the Lessons menu offers the built-in lessons, the
     // user's folder and `folders`; a lesson shows its own scenarios in the chart and leaves
@@ -123,9 +131,16 @@ private:
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     QLabel *m_selectionLabel;
+    QString m_selectionText; // the selection's status line, shown when nothing is hovered
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_largerText = nullptr;
     QList<std::pair<QAction *, bool Presentation::*>> m_toggles; // View menu switches
+    PresenterView *m_presenter = nullptr;
+    DockLayout *m_layout = nullptr;
+    QScrollArea *m_controlsScroll = nullptr;
+    TextSizeMenu *m_textSizes = nullptr;
+    QAction *m_lockAxes = nullptr;
+    QAction *m_presenterAction = nullptr;
     Presentation m_applied; // the presentation the window was last styled for
     LessonDock *m_lessonDock = nullptr;
     QDockWidget *m_lessonDockWidget = nullptr;
@@ -135,6 +150,8 @@ private:
     QList<QAction *> m_lockedActions; // disabled while a lesson runs
     bool m_followedBeforeLesson = true;
     QByteArray m_layoutBeforeLesson; // the docks as they were when the lesson started
+    bool m_styled = false;           // whether the theme was applied at all (a default presentation
+                                     // equals m_applied's default)
 };
 
 template <typename T>

@@ -176,9 +176,10 @@ const Analysis &MainWindow::lessonChartAnalysis() const
 void MainWindow::redrawLessonChart()
 {
     // The status line speaks of the lesson, not of the user's selection.
-    if (const LessonPlayer *player = m_lessonDock->player())
-        m_selectionLabel->setText(
-            tr("Lesson: %1 — %2").arg(player->lesson().title, player->progressText()));
+    if (const LessonPlayer *player = m_lessonDock->player()) {
+        m_selectionText = tr("Lesson: %1 — %2").arg(player->lesson().title, player->progressText());
+        m_selectionLabel->setText(m_selectionText);
+    }
     const ChartOptions options = lessonChartOptions();
     m_chart->setAnalysis(lessonChartAnalysis(), options);
     // A step without a framing of its own shows all of its content, whatever the user's zoom.

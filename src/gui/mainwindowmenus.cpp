@@ -5,8 +5,10 @@
 #include "document.h"
 #include "fileactions.h"
 #include "presentation.h"
+#include "presenterview.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
+#include "textsizemenu.h"
 #include "theme.h"
 #include "version.h"
 
@@ -108,6 +110,21 @@ void MainWindow::createViewMenu()
         editPresentation(&Presentation::textScale, on ? largeTextScale : 1.0,
                          tr("Change text size"));
     });
+    m_textSizes = new TextSizeMenu(
+        [this](double scale) {
+            editPresentation(&Presentation::textScale, scale, tr("Change text size"));
+        },
+        menu);
+    menu->addMenu(m_textSizes);
+    m_lockAxes = menu->addAction(tr("Loc&k axes"));
+    m_lockAxes->setCheckable(true);
+    m_lockAxes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_lockAxes, &QAction::toggled, this,
+            [this](bool on) { lockAxes(*m_document, *m_chart, on); });
+    m_presenterAction = menu->addAction(tr("&Presenter view"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_presenterAction, &QAction::toggled, m_presenter, &PresenterView::setActive);
     const auto toggle = [this, menu](const QString &text, bool Presentation::*field,
                                      const QKeySequence &shortcut, const QString &undoText) {
         QAction *action = menu->addAction(text);
@@ -169,7 +186,12 @@ void MainWindow::showRooflineHelp()
            "batch, so its intensity climbs with the batch until the ridge, then it rides the "
            "roof. Attention reads each sequence's own KV cache, so it stays put.</p>"
            "<p>Keys: Ctrl+Up / Ctrl+Down double or halve the batch, N and P (or ] and [) step "
-           "through the points, F6 moves between panels, Ctrl+0 resets the view.</p>"));
+           "through the points, F6 moves between panels, Ctrl+0 resets the view, Ctrl+Shift+K "
+           "locks the axes, Ctrl++ "
+           "and Ctrl+- step the text size.</p>"
+           "<p>F11 shows the presenter view: the chart alone, full screen, in large text. "
+           "There Up and Down double or halve the batch, P steps through the precision "
+           "schemes, L locks the axes and Esc leaves.</p>"));
     box.exec();
 }
 

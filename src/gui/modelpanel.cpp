@@ -79,7 +79,10 @@ void ModelPanel::refresh()
     m_ui->fitLabel->setText(tr("<b>%1</b> on %2<br>%3")
                                 .arg(model->modelName.toHtmlEscaped(),
                                      model->deviceName.toHtmlEscaped(),
-                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()));
+                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()) +
+                            (m_document->modelAnalyses().size() > 1
+                                 ? modeltext::fitTableHtml(m_document->modelAnalyses())
+                                 : QString()));
     // Not fitting must not read like a footnote.
     m_ui->fitLabel->setStyleSheet(fits ? QString()
                                        : QStringLiteral("QLabel { color: white; background: "

@@ -70,6 +70,38 @@ bool fits(const ModelAnalysis &model)
                                                       : model.footprint.fits;
 }
 
+QString fitTableHtml(const QList<ModelAnalysis> &models)
+{
+    QString rows;
+    for (const ModelAnalysis &m : models) {
+        const ModelFootprint &f = m.footprint;
+        if (f.capacityBytes <= 0)
+            continue;
+        const ModelDeployment &d = m.deployment;
+        const bool fits = d.devices > 1 ? d.fits : f.fits;
+        QString verdict = fits ? tr("fits") : tr("no");
+        if (d.devices > 1)
+            verdict = QCoreApplication::translate("rooflab::gui::ModelText", "%1 on %n devices",
+                                                  nullptr, d.devices)
+                          .arg(verdict);
+        else if (!fits)
+            verdict =
+                QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs %n", nullptr,
+                                            static_cast<int>(std::min(f.devicesNeeded, 1e9)))
+                    .arg(verdict);
+        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td>%3 / %4</td></tr>")
+                    .arg(m.deviceName.toHtmlEscaped(),
+                         fits ? verdict.toHtmlEscaped()
+                              : QStringLiteral("<b>%1</b>").arg(verdict.toHtmlEscaped()),
+                         bytes(f.totalBytes), bytes(f.capacityBytes));
+    }
+    if (rows.isEmpty())
+        return {};
+    return tr("<table><tr><th align=left>Device</th><th align=left>&nbsp;Fit</th><th "
+              "align=left>Needs / holds</th></tr>%1</table>")
+        .arg(rows);
+}
+
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
 {
     const ModelFootprint &f = model.footprint;

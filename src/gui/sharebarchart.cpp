@@ -1,5 +1,7 @@
 #include "sharebarchart.h"
 
+#include "theme.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -87,7 +89,7 @@ void ShareBarChart::setAppearance(bool dark, double fontScale)
     d->chart->setBackgroundRoundness(0);
     d->set->setColor(dark ? QColor(0x5d, 0xad, 0xe2) : QColor(0x1f, 0x77, 0xb4));
     d->set->setLabelColor(dark ? Qt::white : Qt::black);
-    QFont font = this->font();
+    QFont font = unscaledFont(); // the window's font without its scale: scaled once here
     font.setPointSizeF(font.pointSizeF() * fontScale * 0.9);
     d->classAxis->setLabelsFont(font);
     d->shareAxis->setLabelsFont(font);

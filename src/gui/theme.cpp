@@ -9,6 +9,7 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QWidget>
 
 namespace rooflab::gui {
 
@@ -65,10 +66,16 @@ bool isDarkTheme(const QString &theme)
     return info && info->darkWindow;
 }
 
-void applyTheme(QApplication &app, const QString &theme, double textScale)
+QFont unscaledFont()
 {
     // The application font before any scaling, kept so toggling does not compound.
     static const QFont baseFont = QApplication::font();
+    return baseFont;
+}
+
+void applyTheme(QApplication &app, const QString &theme, double textScale)
+{
+    const QFont baseFont = unscaledFont();
     // Fusion, set once: with a style sheet active, app.style() is the sheet's wrapper.
     static QStyle *const fusion = [&app] {
         QStyle *style = QStyleFactory::create(QStringLiteral("Fusion"));
@@ -82,7 +89,16 @@ void applyTheme(QApplication &app, const QString &theme, double textScale)
         else
             font.setPixelSize(static_cast<int>(font.pixelSize() * textScale));
     }
+    // Without a sheet first: widgets a sheet has polished keep the font it gave them, so a
+    // new size would reach only some of the window.
+    app.setStyleSheet(QString());
     QApplication::setFont(font);
+    // Before the event loop runs (a scenario opened from the command line, a test) Qt does
+    // not tell the existing widgets; tell them, so every dock takes the new size.
+    QEvent fontChange(QEvent::ApplicationFontChange);
+    const QWidgetList widgets = QApplication::allWidgets();
+    for (QWidget *widget : widgets)
+        QCoreApplication::sendEvent(widget, &fontChange);
     // Setting the style sheet last re-polishes every widget, so the new font reaches the
     // widgets a style sheet already styled.
     const bool dark = isDarkTheme(theme);

@@ -11,6 +11,7 @@
 #include "scenariofile.h"
 #include "windowtest.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -404,7 +405,16 @@ private Q_SLOTS:
         display.theme = s("light");
         m_doc->setPresentation(display, s("Light theme"));
         m_doc->markSaved();
+        // The figure's theme differs from the window's: the window asks first; say yes.
+        QTimer answer;
+        answer.setInterval(20);
+        connect(&answer, &QTimer::timeout, this, [] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Yes)->click();
+        });
+        answer.start();
         QVERIFY(m_window->openFile(file));
+        answer.stop();
         QCOMPARE(m_doc->scenario(), exported);
         QCOMPARE(m_doc->selectedDevice(), h200);
         QCOMPARE(m_doc->selectedOperator(), attention);

@@ -256,13 +256,14 @@ private Q_SLOTS:
         // Hover over the H200 point: 119,799,808 / 4.8e12 = 24.96 µs -> "25 µs" (3 digits);
         // ridge 989.5 / 4.8 = 206.1.
         Q_EMIT m_window->chart()->pointHovered(h200, gemm);
-        const QString hover = m_window->statusBar()->currentMessage();
+        const QString hover = m_window->statusLine();
+        QVERIFY(m_window->statusBar()->currentMessage().isEmpty()); // one line, not two
         QVERIFY2(hover.contains(s("NVIDIA H200 SXM 141GB")), qPrintable(hover));
         QVERIFY(hover.contains(s("62.74 FLOP/B")));
         QVERIFY(hover.contains(s("206.1 FLOP/B")));
         QVERIFY(hover.contains(s("25 µs")));
         Q_EMIT m_window->chart()->pointHovered(QString(), QString());
-        QVERIFY(m_window->statusBar()->currentMessage().isEmpty());
+        QCOMPARE(m_window->statusLine(), text);
 
         // A click on the chart selects; the status line follows.
         Q_EMIT m_window->chart()->pointClicked(h100, attention);

@@ -1,0 +1,279 @@
+#include "presenterview.h"
+
+#include "catalog.h"
+#include "document.h"
+#include "precisionpreset.h"
+#include "rooflinechart.h"
+#include "scenario.h"
+#include "theme.h"
+#include "units.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFontMetrics>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QScreen>
+#include <QStatusBar>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab::gui {
+
+namespace {
+
+// How long the strip stays after a change.
+constexpr int stripMs = 3500;
+
+QString schemeLabel(const Catalog &catalog, const PrecisionScheme &scheme)
+{
+    if (const std::optional<qsizetype> preset = matchPreset(catalog, scheme))
+        return precisionPresets().at(*preset).label;
+    const auto name = [&catalog](const QString &id) {
+        const Format *format = catalog.format(id);
+        return format ? format->name : id;
+    };
+    return QCoreApplication::translate("rooflab::gui", "weights %1, activations %2")
+        .arg(name(scheme.weights), name(scheme.act));
+}
+
+QString wholeNumber(double value)
+{
+    return QString::number(std::llround(value));
+}
+
+} // namespace
+
+QString presenterCaption(const Catalog &catalog, const Scenario &scenario)
+{
+    const auto tr = [](const char *text, int n = -1) {
+        return QCoreApplication::translate("rooflab::gui", text, nullptr, n);
+    };
+    QStringList parts;
+    if (const ModelSpec *model = catalog.model(scenario.model)) {
+        parts << (scenario.phase == Phase::Prefill ? tr("%1, prefill") : tr("%1, decode"))
+                     .arg(model->name);
+    } else {
+        QStringList names;
+        for (const OperatorSpec &op : scenario.operators)
+            names << op.name;
+        parts << (names.size() <= 2 ? names.join(tr(", "))
+                                    : tr("%n operator(s)", static_cast<int>(names.size())));
+    }
+    parts << tr("batch %1").arg(wholeNumber(scenario.batch));
+    parts << schemeLabel(catalog, scenario.scheme);
+    if (scenario.model.isEmpty() || scenario.phase == Phase::Decode)
+        parts << tr("context %1").arg(wholeNumber(scenario.seq));
+    else
+        parts << tr("prompt %1").arg(wholeNumber(scenario.prompt));
+    // Names without the vendor, and a count beyond three: the line must fit a slide; the
+    // legend names every device in full.
+    QStringList devices;
+    for (const QString &id : scenario.devices) {
+        const Device *device = catalog.device(id);
+        QString name = device ? device->name : id;
+        if (device && !device->vendor.isEmpty() &&
+            name.startsWith(device->vendor + QLatin1Char(' ')))
+            name = name.mid(device->vendor.size() + 1);
+        devices << name;
+    }
+    if (devices.size() > 3)
+        parts << tr("%n devices", static_cast<int>(devices.size()));
+    else if (!devices.isEmpty())
+        parts << devices.join(tr(", "));
+    return parts.join(tr("  ·  "));
+}
+
+void lockAxes(app::Document &document, RooflineChart &chart, bool lock)
+{
+    Presentation p = document.presentation();
+    if (lock) {
+        const ViewRange range = chart.viewRange();
+        p.xMin = range.xMin;
+        p.xMax = range.xMax;
+        p.yMin = range.yMin;
+        p.yMax = range.yMax;
+        document.setPresentation(p, QCoreApplication::translate("rooflab::gui", "Lock the axes"));
+        return;
+    }
+    p.followContent();
+    document.setPresentation(p, QCoreApplication::translate("rooflab::gui", "Free the axes"));
+    chart.resetView();
+}
+
+PresenterView::PresenterView(QMainWindow *window, app::Document *document, RooflineChart *chart)
+    : QObject(window), m_window(window), m_document(document), m_chart(chart),
+      m_strip(new QLabel(chart))
+{
+    m_strip->setObjectName(QStringLiteral("presenterStrip"));
+    m_strip->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_strip->setAutoFillBackground(true);
+    m_strip->setMargin(10);
+    m_strip->hide();
+    m_hideTimer.setSingleShot(true);
+    m_hideTimer.setInterval(stripMs);
+    connect(&m_hideTimer, &QTimer::timeout, m_strip, &QWidget::hide);
+    connect(m_document, &app::Document::changed, this, [this] {
+        if (m_active)
+            refreshStrip();
+    });
+    m_chart->installEventFilter(this);
+}
+
+PresenterView::~PresenterView()
+{
+    if (m_active)
+        qApp->removeEventFilter(this);
+}
+
+void PresenterView::enter(QScreen *screen)
+{
+    if (m_active)
+        return;
+    m_active = true;
+    m_wasMaximized = m_window->isMaximized();
+    m_geometry = m_window->saveGeometry();
+    m_hiddenDocks.clear();
+    const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>();
+    for (QDockWidget *dock : docks) {
+        if (dock->isVisible()) {
+            m_hiddenDocks.append(dock);
+            dock->hide();
+        }
+    }
+    m_window->menuBar()->hide();
+    m_window->statusBar()->hide();
+    if (screen && screen != m_window->screen()) {
+        m_window->showNormal();
+        m_window->setGeometry(screen->availableGeometry());
+    }
+    const QRect target = (screen ? screen : m_window->screen())->geometry();
+    m_window->showFullScreen();
+    m_window->setGeometry(target); // where no window manager applies the full-screen state
+    qApp->installEventFilter(this);
+    m_chart->setFocus(Qt::OtherFocusReason);
+    Q_EMIT activeChanged(true);
+    refreshStrip();
+}
+
+void PresenterView::leave()
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    qApp->removeEventFilter(this);
+    m_hideTimer.stop();
+    m_strip->hide();
+    m_window->menuBar()->show();
+    m_window->statusBar()->show();
+    for (const QPointer<QWidget> &dock : std::as_const(m_hiddenDocks)) {
+        if (dock)
+            dock->show();
+    }
+    m_hiddenDocks.clear();
+    m_window->showNormal();
+    m_window->restoreGeometry(m_geometry);
+    if (m_wasMaximized)
+        m_window->showMaximized();
+    Q_EMIT activeChanged(false);
+}
+
+bool PresenterView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chart && event->type() == QEvent::Resize)
+        placeStrip();
+    if (!m_active || !watched->isWidgetType() ||
+        static_cast<QWidget *>(watched)->window() != m_window)
+        return QObject::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const bool plain = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+        static const QList<int> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_P, Qt::Key_L,
+                                        Qt::Key_Escape};
+        if (plain && keys.contains(key->key())) {
+            // Overriding the shortcut keeps P and L from the Edit and View menus.
+            if (event->type() == QEvent::KeyPress)
+                handleKey(key->key());
+            event->accept();
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+bool PresenterView::handleKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Up:
+    case Qt::Key_Down: {
+        const double factor = key == Qt::Key_Up ? 2.0 : 0.5;
+        // The bounds of Edit › Double the batch.
+        m_document->setBatch(
+            std::clamp(std::round(m_document->scenario().batch * factor), 1.0, 4096.0));
+        return true;
+    }
+    case Qt::Key_P:
+        cycleScheme();
+        return true;
+    case Qt::Key_L:
+        lockAxes(*m_document, *m_chart, !m_document->presentation().fixedRange());
+        return true;
+    case Qt::Key_Escape:
+        leave();
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The next preset every shown device can run, after the current one.
+void PresenterView::cycleScheme()
+{
+    const Catalog &catalog = m_document->catalog();
+    const Scenario &scenario = m_document->scenario();
+    const QList<PrecisionPreset> &presets = precisionPresets();
+    const qsizetype current = matchPreset(catalog, scenario.scheme).value_or(-1);
+    for (qsizetype step = 1; step <= presets.size(); ++step) {
+        const PrecisionPreset &next = presets.at((current + step) % presets.size());
+        if (presetUnavailableReason(catalog, next, scenario.devices).isEmpty()) {
+            m_document->setScheme(schemeFor(next, scenario.scheme.kv));
+            return;
+        }
+    }
+}
+
+void PresenterView::refreshStrip()
+{
+    const Scenario &scenario = m_document->scenario();
+    const QString axes =
+        m_document->presentation().fixedRange() ? tr("axes locked") : tr("axes follow");
+    m_strip->setText(tr("Batch %1   ·   %2   ·   %3        ↑ ↓ batch   P precision   L lock "
+                        "  Esc leave")
+                         .arg(wholeNumber(scenario.batch),
+                              schemeLabel(m_document->catalog(), scenario.scheme), axes));
+    // As large as the chart's text: read from the back of the room too.
+    QFont font = unscaledFont();
+    font.setPointSizeF(font.pointSizeF() *
+                       std::max(m_document->presentation().textScale, presenterTextScale));
+    m_strip->setFont(font);
+    m_strip->adjustSize();
+    placeStrip();
+    m_strip->show();
+    m_strip->raise();
+    m_hideTimer.start();
+}
+
+void PresenterView::placeStrip()
+{
+    // Bottom right, above the intensity axis's ticks and title (about three lines of this
+    // size): the compute-bound corner is the emptiest part of a roofline.
+    const int margin = 12;
+    const int axis = 3 * QFontMetrics(m_strip->font()).height();
+    m_strip->move(m_chart->width() - m_strip->width() - 2 * margin,
+                  m_chart->height() - m_strip->height() - axis - margin);
+}
+
+} // namespace rooflab::gui

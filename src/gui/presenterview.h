@@ -1,0 +1,82 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+class QLabel;
+class QMainWindow;
+class QScreen;
+
+namespace rooflab {
+class Catalog;
+class RooflineChart;
+struct Scenario;
+} // namespace rooflab
+
+namespace rooflab::app {
+class Document;
+}
+
+namespace rooflab::gui {
+
+// The text scale the presenter view draws the chart with at least (a projector at the back of
+// a lecture room).
+inline constexpr double presenterTextScale = 1.75;
+
+// One line that says what the chart shows: the model and step or the operators, the batch,
+// the precision scheme, the context and the devices. The presenter view draws it as the
+// chart's title, since the docks that say it are hidden there.
+QString presenterCaption(const Catalog &catalog, const Scenario &scenario);
+
+// Fixes the document's axis ranges to what `chart` shows (an undo step), or lets them follow
+// the content again.
+void lockAxes(app::Document &document, RooflineChart &chart, bool lock);
+
+// The chart alone on a screen, for a lecture: docks, menus and status bar hidden, the window
+// full screen, a strip naming the batch and the precision that hides itself after a few
+// seconds. Up and Down double or halve the batch, P steps through the precision schemes, L
+// locks or frees the axes, Esc leaves.
+class PresenterView : public QObject
+{
+    Q_OBJECT
+
+public:
+    PresenterView(QMainWindow *window, app::Document *document, RooflineChart *chart);
+    ~PresenterView() override;
+
+    bool isActive() const { return m_active; }
+    // Shows the chart full screen on `screen` (nullptr: the window's screen).
+    void enter(QScreen *screen = nullptr);
+    void leave();
+    void setActive(bool active) { active ? enter() : leave(); }
+
+    // The strip with the batch and precision; visible for a few seconds after each change.
+    QLabel *strip() const { return m_strip; }
+
+Q_SIGNALS:
+    void activeChanged(bool active);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    bool handleKey(int key);
+    void cycleScheme();
+    void refreshStrip();
+    void placeStrip();
+
+    QMainWindow *m_window;
+    app::Document *m_document;
+    RooflineChart *m_chart;
+    QLabel *m_strip;
+    QTimer m_hideTimer;
+    bool m_active = false;
+    // What leaving restores.
+    QList<QPointer<QWidget>> m_hiddenDocks;
+    bool m_wasMaximized = false;
+    QByteArray m_geometry;
+};
+
+} // namespace rooflab::gui

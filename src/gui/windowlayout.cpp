@@ -1,0 +1,164 @@
+#include "windowlayout.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QKeyEvent>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab::gui {
+
+namespace {
+
+constexpr QSize designedSize(1600, 1000);
+// The chart's least share of the window's width on a first layout.
+constexpr double chartShare = 0.55;
+
+void addMenuActions(QMainWindow *window, const QList<QAction *> &actions)
+{
+    for (QAction *action : actions) {
+        if (QMenu *menu = action->menu())
+            addMenuActions(window, menu->actions());
+        else if (!action->isSeparator() && !action->shortcuts().isEmpty())
+            window->addAction(action);
+    }
+}
+
+} // namespace
+
+QSize firstStartSize(const QScreen *screen)
+{
+    if (!screen)
+        return designedSize;
+    const QSize available = screen->availableGeometry().size();
+    return {std::min(designedSize.width(), static_cast<int>(available.width() * 0.9)),
+            std::min(designedSize.height(), static_cast<int>(available.height() * 0.9))};
+}
+
+QScrollArea *scrollable(QWidget *content)
+{
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+int contentWidth(const QWidget *dock)
+{
+    const auto *scroll = qobject_cast<const QScrollArea *>(dock);
+    if (!scroll || !scroll->widget())
+        return dock->minimumSizeHint().width();
+    const int bar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    return scroll->widget()->minimumSizeHint().width() + bar + 2;
+}
+
+DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *right,
+                       QDockWidget *bottom)
+    : QObject(window), m_window(window), m_left(left), m_right(right), m_bottom(bottom)
+{
+    window->installEventFilter(this);
+}
+
+void DockLayout::fitToWidth(int width)
+{
+    const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
+    // The controls as wide as they need, so they show without scrolling at this text size.
+    const int left = std::max(contentWidth(m_left->widget()), docks * 45 / 100);
+    // The diagnosis as wide as it needs too: a table cut at its right edge reads wrong.
+    const int right =
+        std::max({contentWidth(m_right->widget()), diagnosisMinimumWidth, docks - left});
+    m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
+    // The docks beside the batch curve (the time share) get as much width as it.
+    for (QDockWidget *dock : std::as_const(m_modelDocks)) {
+        if (m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+            m_window->resizeDocks({m_bottom, dock}, {width * 3 / 10, width * 3 / 10},
+                                  Qt::Horizontal);
+    }
+    // The batch curve below: a third of the height at most, so the chart keeps the rest.
+    const int height = m_window->height();
+    m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), height / 3)},
+                          Qt::Vertical);
+}
+
+void DockLayout::showModelDocks(bool model)
+{
+    if (m_suspended || m_model == model)
+        return;
+    m_model = model;
+    for (QDockWidget *dock : std::as_const(m_modelDocks))
+        dock->setVisible(model);
+}
+
+bool DockLayout::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_window || event->type() != QEvent::Resize || m_suspended ||
+        m_window->isFullScreen())
+        return QObject::eventFilter(watched, event);
+    const QSize size = static_cast<QResizeEvent *>(event)->size();
+    const QSize old = m_size;
+    m_size = size;
+    if (!old.isValid() || old.isEmpty() || !m_window->isVisible())
+        return QObject::eventFilter(watched, event);
+    const double wide = double(size.width()) / old.width();
+    const double tall = double(size.height()) / old.height();
+    QList<QDockWidget *> horizontal;
+    QList<int> widths;
+    for (QDockWidget *dock : {m_left, m_right}) {
+        if (dock->isVisible() && !dock->isFloating()) {
+            horizontal.append(dock);
+            widths.append(static_cast<int>(std::lround(dock->width() * wide)));
+        }
+    }
+    if (!horizontal.isEmpty() && wide != 1)
+        m_window->resizeDocks(horizontal, widths, Qt::Horizontal);
+    if (m_bottom->isVisible() && !m_bottom->isFloating() && tall != 1)
+        m_window->resizeDocks(
+            {m_bottom}, {static_cast<int>(std::lround(m_bottom->height() * tall))}, Qt::Vertical);
+    return QObject::eventFilter(watched, event);
+}
+
+MenuShortcutFilter::MenuShortcutFilter(QMainWindow *window) : QObject(window), m_window(window) {}
+
+bool MenuShortcutFilter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::ShortcutOverride || !watched->isWidgetType() ||
+        static_cast<QWidget *>(watched)->window() != m_window)
+        return QObject::eventFilter(watched, event);
+    auto *key = static_cast<QKeyEvent *>(event);
+    const Qt::KeyboardModifiers modifiers = key->modifiers() & ~Qt::KeypadModifier;
+    const bool functionKey = key->key() >= Qt::Key_F1 && key->key() <= Qt::Key_F35;
+    // Plain and Shift keys are typing; leave them to the field.
+    if (!functionKey && !(modifiers & (Qt::ControlModifier | Qt::AltModifier)))
+        return QObject::eventFilter(watched, event);
+    const QKeySequence pressed(key->keyCombination());
+    const QList<QAction *> actions = m_window->findChildren<QAction *>();
+    for (const QAction *action : actions) {
+        if (!action->isEnabled())
+            continue;
+        for (const QKeySequence &shortcut : action->shortcuts()) {
+            if (shortcut == pressed) {
+                // Not accepted: the shortcut map goes on and triggers the action.
+                event->ignore();
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void keepShortcutsWithoutMenuBar(QMainWindow *window)
+{
+    addMenuActions(window, window->menuBar()->actions());
+}
+
+} // namespace rooflab::gui

@@ -1,0 +1,216 @@
+// The presenter view and the View menu's lecture aids: F11 and its keys, the caption it
+// draws as the chart's title, locking the axes, and the text-size steps as undo steps.
+#include "controlspanel.h"
+#include "document.h"
+#include "mainwindow.h"
+#include "presenterview.h"
+#include "rooflinechart.h"
+#include "textsizemenu.h"
+#include "theme.h"
+#include "windowtest.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace rooflab;
+using namespace rooflab::gui;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+QAction *actionNamed(QWidget *window, const QString &text)
+{
+    const QList<QAction *> actions = window->findChildren<QAction *>();
+    for (QAction *action : actions) {
+        if (action->text() == text)
+            return action;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestPresenterView : public QObject
+{
+    Q_OBJECT
+
+    Catalog m_catalog = Catalog::builtin();
+    std::unique_ptr<rooflab::test::ShownWindow> m_shown;
+    Document *m_doc = nullptr;
+    MainWindow *m_window = nullptr;
+
+    int visibleDocks() const
+    {
+        int n = 0;
+        const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>();
+        for (const QDockWidget *dock : docks)
+            n += dock->isVisible() ? 1 : 0;
+        return n;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { rooflab::test::isolateSettings("rooflab-presenter-tests"); }
+
+    void init()
+    {
+        m_shown = std::make_unique<rooflab::test::ShownWindow>(
+            m_catalog, rooflab::test::twoOperatorScenario(m_catalog), QSize(1280, 800));
+        QVERIFY(m_shown->exposed());
+        m_doc = m_shown->document();
+        m_window = m_shown->window();
+    }
+
+    void cleanup()
+    {
+        m_window->presenter()->leave();
+        m_shown.reset();
+    }
+
+    void captionNamesWhatTheChartShows()
+    {
+        // Two operators, batch 64, BF16 (the preset's label), sequence 4096, two devices
+        // named without their vendor.
+        const QString caption = presenterCaption(m_catalog, m_doc->scenario());
+        QCOMPARE(caption, s("8B MLP up (decode), 8B attention (decode)  ·  batch 64  ·  BF16  ·  "
+                            "context 4096  ·  H100 SXM5 80GB, H200 SXM 141GB"));
+    }
+
+    void f11EntersAndEscLeaves()
+    {
+        const int docksBefore = visibleDocks();
+        QVERIFY(docksBefore > 0);
+        QTest::keyClick(m_window->chart(), Qt::Key_F11);
+        QVERIFY(m_window->presenter()->isActive());
+        QCOMPARE(visibleDocks(), 0);
+        QVERIFY(!m_window->menuBar()->isVisible());
+        QVERIFY(!m_window->statusBar()->isVisible());
+        QVERIFY(m_window->presenter()->strip()->isVisible());
+        QVERIFY(m_window->presenter()->strip()->text().contains(s("Batch 64")));
+        // Large text and the caption as the title; the document's own text scale is kept.
+        QCOMPARE(m_window->chartOptions().fontScale, presenterTextScale);
+        QCOMPARE(m_doc->presentation().textScale, 1.0);
+        QVERIFY(m_window->chartOptions().title.contains(s("batch 64")));
+
+        QTest::keyClick(m_window->chart(), Qt::Key_Escape);
+        QVERIFY(!m_window->presenter()->isActive());
+        QCOMPARE(visibleDocks(), docksBefore);
+        QVERIFY(m_window->menuBar()->isVisible());
+        QVERIFY(m_window->statusBar()->isVisible());
+        QCOMPARE(m_window->chartOptions().fontScale, 1.0);
+    }
+
+    void presenterKeysEditTheScenario()
+    {
+        m_window->presenter()->enter();
+        const Selection selection = m_doc->selection();
+        QTest::keyClick(m_window->chart(), Qt::Key_Up); // 64 x 2 = 128
+        QCOMPARE(m_doc->scenario().batch, 128.0);
+        QVERIFY(m_window->chartOptions().title.contains(s("batch 128")));
+        QTest::keyClick(m_window->chart(), Qt::Key_Down); // 128 / 2 = 64
+        QTest::keyClick(m_window->chart(), Qt::Key_Down); // 64 / 2 = 32
+        QCOMPARE(m_doc->scenario().batch, 32.0);
+        QVERIFY(m_window->presenter()->strip()->text().contains(s("Batch 32")));
+
+        // P steps from BF16 to the next preset both devices run: W8A16 (FP8 E4M3 weights,
+        // BF16 activations and math); not Edit › Previous point.
+        QTest::keyClick(m_window->chart(), Qt::Key_P);
+        QCOMPARE(m_doc->scenario().scheme.weights, s("fp8-e4m3"));
+        QCOMPARE(m_doc->scenario().scheme.act, s("bf16"));
+        QCOMPARE(m_doc->selection(), selection);
+        QVERIFY(m_window->chartOptions().title.contains(s("W8A16")));
+
+        // L locks the axes (not View › Show legend), and frees them again.
+        QTest::keyClick(m_window->chart(), Qt::Key_L);
+        QVERIFY(m_doc->presentation().fixedRange());
+        QVERIFY(m_doc->presentation().showLegend);
+        QVERIFY(m_window->presenter()->strip()->text().contains(s("axes locked")));
+        QTest::keyClick(m_window->chart(), Qt::Key_L);
+        QVERIFY(!m_doc->presentation().fixedRange());
+        QVERIFY(m_window->chart()->followsContent());
+    }
+
+    void lockedAxesStayWhenThePrecisionChanges()
+    {
+        QAction *lock = actionNamed(m_window, s("Loc&k axes"));
+        QVERIFY(lock);
+        const int steps = m_doc->undoStack()->count();
+        lock->trigger();
+        QVERIFY(lock->isChecked());
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        const ViewRange locked = m_window->chart()->viewRange();
+        QCOMPARE(m_doc->presentation().xMin, locked.xMin);
+        QCOMPARE(m_doc->presentation().yMax, locked.yMax);
+        // FP8 doubles the H100's compute roof (989.5 -> 1979 TFLOP/s): the content grows, the
+        // locked frame does not.
+        PrecisionScheme fp8;
+        fp8.weights = fp8.act = fp8.math = s("fp8-e4m3");
+        m_doc->setScheme(fp8);
+        QCOMPARE(m_window->chart()->viewRange(), locked);
+        m_doc->undoStack()->undo(); // the scheme
+        m_doc->undoStack()->undo(); // the lock
+        QVERIFY(!lock->isChecked());
+        QVERIFY(!m_doc->presentation().fixedRange());
+        QVERIFY(m_window->chart()->followsContent());
+    }
+
+    void titleTooltipSaysTheWholeTitle()
+    {
+        m_doc->setModel(s("llama-3.1-70b"));
+        const QString title = m_window->chartOptions().title;
+        QVERIFY(!title.isEmpty());
+        // The chart draws into its one child widget (the plot); hover the title's band.
+        QWidget *plot = m_window->chart()->findChild<QWidget *>();
+        QVERIFY(plot);
+        QTest::mouseMove(plot, QPoint(plot->width() / 2, 20));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), title);
+    }
+
+    void textSizeStepsAreUndoSteps()
+    {
+        auto *menu = m_window->findChild<TextSizeMenu *>();
+        QVERIFY(menu);
+        const QList<QAction *> steps = menu->actions();
+        QVERIFY(steps.size() >= 4);
+        QCOMPARE(steps.at(2)->text(), s("175 %"));
+        steps.at(2)->trigger();
+        QCOMPARE(m_doc->presentation().textScale, 1.75);
+        QCOMPARE(m_window->chartOptions().fontScale, 1.75);
+        QVERIFY(steps.at(2)->isChecked());
+        // The docks' text too, not only the chart's: 1.75 x the unscaled size.
+        const double base = unscaledFont().pointSizeF();
+        QCOMPARE(m_window->controls()->batchSpin()->font().pointSizeF(), base * 1.75);
+        QCOMPARE(m_window->menuBar()->font().pointSizeF(), base * 1.75);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->presentation().textScale, 1.0);
+        QVERIFY(steps.at(0)->isChecked());
+
+        // Ctrl++ four times: 100 -> 135 -> 175 -> 225 %, then it stays at the largest.
+        for (int i = 0; i < 4; ++i)
+            QTest::keyClick(m_window->chart(), Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(m_doc->presentation().textScale, 2.25);
+        QVERIFY(steps.at(3)->isChecked());
+        QTest::keyClick(m_window->chart(), Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(m_doc->presentation().textScale, 1.75);
+        // Steps in a row are one undo step (Document merges text-scale edits): one undo
+        // goes back to where they started.
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->presentation().textScale, 1.0);
+    }
+};
+
+QTEST_MAIN(TestPresenterView)
+#include "tst_presenterview.moc"
