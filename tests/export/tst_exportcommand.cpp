@@ -1,6 +1,7 @@
 // `rooflab export` run as a user runs it: the built executable, with no display and no
 // platform chosen for it, writing every format; the files are checked from outside.
 #include "catalog.h"
+#include "exportrunner.h"
 #include "figuremetadata.h"
 #include "scenariofile.h"
 
@@ -13,31 +14,13 @@
 #include <QXmlStreamReader>
 
 using namespace rooflab;
+using namespace rooflab::test;
 
 namespace {
 
 QString s(const char *text)
 {
     return QString::fromUtf8(text);
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
 
 // The text of every <text> element, and whether any element is named `forbidden`.
@@ -105,30 +88,9 @@ class TestExportCommand : public QObject
     Q_OBJECT
 
 private:
-    // Runs the built rooflab with `arguments` in an environment with no display and no
-    // QT_QPA_PLATFORM, and user presets in an empty folder.
     Run rooflab(const QStringList &arguments)
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(s("QT_QPA_PLATFORM"));
-        env.remove(s("DISPLAY"));
-        env.remove(s("WAYLAND_DISPLAY"));
-        env.insert(s("XDG_DATA_HOME"), m_home.filePath(s("data")));
-        QProcess process;
-        process.setProcessEnvironment(env);
-        process.setWorkingDirectory(m_dir->path());
-        process.start(s(ROOFLAB_EXE), arguments);
-        Run run;
-        if (!process.waitForFinished(60000)) {
-            process.kill();
-            process.waitForFinished();
-            run.err = s("timed out");
-            return run;
-        }
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        run.out = QString::fromUtf8(process.readAllStandardOutput());
-        run.err = QString::fromUtf8(process.readAllStandardError());
-        return run;
+        return runExport(arguments, m_dir->path(), m_home.filePath(s("data")));
     }
 
     QString path(const char *name) const { return m_dir->filePath(s(name)); }
@@ -469,86 +431,6 @@ private Q_SLOTS:
                                           s("evil.svg"), withEvil, &errors);
         QVERIFY2(doc, qPrintable(error + errors.join(s("\n"))));
         QCOMPARE(doc->scenario, scenario);
-    }
-
-    void failuresLeaveNoFile_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("missing folder")
-            << QStringList{s("-o"), s("no-such-folder/chart.svg")} << 2 << s("does not exist");
-        QTest::newRow("missing folder, png")
-            << QStringList{s("-o"), s("no-such-folder/chart.png")} << 2 << s("does not exist");
-        QTest::newRow("missing folder, csv")
-            << QStringList{s("-o"), s("no-such-folder/t.csv")} << 2 << s("does not exist");
-        QTest::newRow("target is a folder")
-            << QStringList{s("-o"), s("folder")} << 2 << s("is a folder");
-        QTest::newRow("target is a folder, forced svg")
-            << QStringList{s("-o"), s("folder"), s("--format"), s("svg")} << 2 << s("is a folder");
-        QTest::newRow("unknown extension")
-            << QStringList{s("-o"), s("chart.gif")} << 2 << s("cannot tell the format");
-        QTest::newRow("unknown format")
-            << QStringList{s("-o"), s("chart.svg"), s("--format"), s("tiff")} << 2
-            << s("--format: unknown format \"tiff\"");
-        QTest::newRow("no output") << QStringList{} << 2 << s("-o: missing");
-        QTest::newRow("unknown device")
-            << QStringList{s("-o"), s("c.svg"), s("--device"), s("h900")} << 2
-            << s("unknown device \"h900\"");
-        QTest::newRow("bad theme")
-            << QStringList{s("-o"), s("c.svg"), s("--theme"), s("neon")} << 2 << s("--theme");
-        QTest::newRow("bad width")
-            << QStringList{s("-o"), s("c.png"), s("--width"), s("12.5")} << 2 << s("--width");
-        QTest::newRow("huge scale")
-            << QStringList{s("-o"), s("c.png"), s("--scale"), s("100")} << 2 << s("--scale");
-        QTest::newRow("missing scenario")
-            << QStringList{s("none.rooflab.json"), s("-o"), s("c.svg")} << 2 << s("no such file");
-        QTest::newRow("malformed scenario")
-            << QStringList{s("bad.rooflab.json"), s("-o"), s("c.svg")} << 2
-            << s("bad.rooflab.json: scenario.batch: must be greater than zero");
-        QTest::newRow("newer scenario") << QStringList{s("new.rooflab.json"), s("-o"), s("c.svg")}
-                                        << 2 << s("new.rooflab.json: version: version 7 is newer");
-        QTest::newRow("caption on a table")
-            << QStringList{s("-o"), s("t.csv"), s("--caption")} << 2
-            << s("--caption: applies to png, svg and pdf, not to a csv table");
-        QTest::newRow("no legend on a table")
-            << QStringList{s("-o"), s("t.md"), s("--no-legend")} << 2
-            << s("--no-legend: applies to png, svg and pdf, not to a md table");
-        QTest::newRow("unknown flag")
-            << QStringList{s("-o"), s("c.svg"), s("--colour"), s("red")} << 2 << s("colour");
-    }
-
-    void failuresLeaveNoFile()
-    {
-        QFETCH(QStringList, arguments);
-        QFETCH(int, exitCode);
-        QFETCH(QString, message);
-        QVERIFY(QDir(m_dir->path()).mkdir(s("folder")));
-        QVERIFY(writeAll(path("bad.rooflab.json"),
-                         R"({"schema": "rooflab-scenario", "version": 1,
-                             "scenario": {"devices": ["l4"], "operators": [], "batch": 0}})"));
-        QVERIFY(writeAll(path("new.rooflab.json"),
-                         R"({"schema": "rooflab-scenario", "version": 7, "anything": []})"));
-        const QStringList before = files();
-
-        const Run run = rooflab(QStringList{s("export")} + arguments);
-        QCOMPARE(run.exitCode, exitCode);
-        // One clear line on stderr, nothing on stdout, and no file left anywhere.
-        QVERIFY2(run.err.startsWith(s("rooflab: ")) && run.err.count(QLatin1Char('\n')) == 1,
-                 qPrintable(run.err));
-        QVERIFY2(run.err.contains(message), qPrintable(run.err));
-        QVERIFY(run.out.isEmpty());
-        QCOMPARE(files(), before);
-        QVERIFY(QDir(path("folder")).isEmpty());
-    }
-
-    void replacingFailsKeepsOldFile()
-    {
-        // A failed export over an existing file keeps that file whole.
-        QVERIFY(writeAll(path("keep.svg"), "old"));
-        const Run run = rooflab({s("export"), s("-o"), s("keep.svg"), s("--device"), s("h900")});
-        QCOMPARE(run.exitCode, 2);
-        QCOMPARE(readAll(path("keep.svg")), QByteArray("old"));
     }
 
 private:

@@ -73,12 +73,8 @@ private Q_SLOTS:
     void operatorRows();
     void tableSaysDoesNotFit();
     void tableForAFittingModel();
-    void listModels();
-    void listModelsJson();
     void exportDrawsModelClasses();
     void exportTableHasClassRows();
-    void badArguments_data();
-    void badArguments();
 };
 
 Run TestModelCli::run(const QStringList &arguments) const
@@ -384,37 +380,6 @@ void TestModelCli::tableForAFittingModel()
              qPrintable(text));
 }
 
-void TestModelCli::listModels()
-{
-    const Run r = run({QStringLiteral("list"), QStringLiteral("models")});
-    QCOMPARE(r.exitCode, 0);
-    const QString out = QString::fromUtf8(r.out);
-    for (const char *id :
-         {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
-          "llama-3.1-405b", "mistral-7b", "mixtral-8x7b", "qwen2.5-72b"})
-        QVERIFY2(out.contains(QLatin1String(id)), id);
-    // Mixtral: 46.70 billion in all, 12.88 billion per token (tst_modelspec).
-    QVERIFY2(out.contains(QStringLiteral("12.88 billion per token")), qPrintable(out));
-}
-
-void TestModelCli::listModelsJson()
-{
-    const Run r = run({QStringLiteral("list"), QStringLiteral("models"), QStringLiteral("--json")});
-    QCOMPARE(r.exitCode, 0);
-    const QJsonArray models = QJsonDocument::fromJson(r.out).array();
-    QCOMPARE(models.size(), 10); // the presets under presets/models
-    for (const QJsonValue &v : models) {
-        const QJsonObject m = v.toObject();
-        if (m.value(QStringLiteral("id")).toString() != QLatin1String("llama-3.1-8b"))
-            continue;
-        ROOFLAB_COMPARE_NEAR(m.value(QStringLiteral("params")).toDouble(), 8030261248.0, tol);
-        QCOMPARE(m.value(QStringLiteral("kv_heads")).toDouble(), 8.0);
-        QVERIFY(!m.value(QStringLiteral("source")).toString().isEmpty());
-        return;
-    }
-    QFAIL("llama-3.1-8b missing from the list");
-}
-
 QString TestModelCli::exportModel(const QString &model, const QString &file) const
 {
     const QString path = m_home.filePath(file);
@@ -468,51 +433,6 @@ void TestModelCli::exportTableHasClassRows()
     }
     QVERIFY(attentionRow);
     QCOMPARE(points, 6); // one per class
-}
-
-void TestModelCli::badArguments_data()
-{
-    QTest::addColumn<QString>("arguments");
-    QTest::addColumn<QString>("message");
-    QTest::newRow("unknown model") << QStringLiteral("analyze --model gpt-9 --device h100-sxm5")
-                                   << QStringLiteral("rooflab: --model: unknown model \"gpt-9\"");
-    QTest::newRow("bad phase")
-        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --phase decoding")
-        << QStringLiteral("rooflab: --phase: must be decode or prefill, got \"decoding\"");
-    QTest::newRow("model and op")
-        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --op matmul --n 64")
-        << QStringLiteral("rooflab: --op: give either --model or --op, not both");
-    QTest::newRow("two devices")
-        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --device b200")
-        << QStringLiteral("rooflab: --device: --model analyses one device at a time, got 2");
-    QTest::newRow("no device") << QStringLiteral("analyze --model llama-3.1-8b")
-                               << QStringLiteral("rooflab: --device: missing");
-    QTest::newRow("phase without model")
-        << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --phase prefill")
-        << QStringLiteral(
-               "rooflab: --phase, --launch-overhead and --rank-moves apply only with --model");
-    QTest::newRow("negative overhead")
-        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --launch-overhead -1")
-        << QStringLiteral("rooflab: --launch-overhead: expected seconds from 0 to 1");
-    QTest::newRow("zero batch") << QStringLiteral(
-                                       "analyze --model llama-3.1-8b --device h100-sxm5 --batch 0")
-                                << QStringLiteral("rooflab: --batch: must be greater than zero");
-    QTest::newRow("unknown weights")
-        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --weights fp7")
-        << QStringLiteral("rooflab: --weights: unknown format \"fp7\"");
-    QTest::newRow("list what") << QStringLiteral("list model")
-                               << QStringLiteral("formats, operators or models");
-}
-
-void TestModelCli::badArguments()
-{
-    QFETCH(QString, arguments);
-    QFETCH(QString, message);
-    const Run r = run(arguments.split(QLatin1Char(' ')));
-    QVERIFY(r.finished);
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.out.isEmpty());
-    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestModelCli)

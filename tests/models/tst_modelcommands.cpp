@@ -1,0 +1,117 @@
+// `rooflab list models` and the refusals of malformed model arguments, run as a separate
+// process (exit status 2 and one line naming the argument).
+#include "runrooflab.h"
+#include "testhelpers.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using rooflab::test::Run;
+
+namespace {
+
+// Relative tolerance for the hand-derived figures.
+constexpr double tol = 1e-9;
+
+} // namespace
+
+class TestModelCommands : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_home; // an empty user data folder, so no user preset interferes
+
+    Run run(const QStringList &arguments) const
+    {
+        return rooflab::test::runRooflab(QString::fromUtf8(ROOFLAB_EXE), arguments, m_home.path(),
+                                         60000);
+    }
+
+private Q_SLOTS:
+    void listModels();
+    void listModelsJson();
+    void badArguments_data();
+    void badArguments();
+};
+
+void TestModelCommands::listModels()
+{
+    const Run r = run({QStringLiteral("list"), QStringLiteral("models")});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    for (const char *id :
+         {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
+          "llama-3.1-405b", "mistral-7b", "mixtral-8x7b", "qwen2.5-72b"})
+        QVERIFY2(out.contains(QLatin1String(id)), id);
+    // Mixtral: 46.70 billion in all, 12.88 billion per token (tst_modelspec).
+    QVERIFY2(out.contains(QStringLiteral("12.88 billion per token")), qPrintable(out));
+}
+
+void TestModelCommands::listModelsJson()
+{
+    const Run r = run({QStringLiteral("list"), QStringLiteral("models"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray models = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(models.size(), 10); // the presets under presets/models
+    for (const QJsonValue &v : models) {
+        const QJsonObject m = v.toObject();
+        if (m.value(QStringLiteral("id")).toString() != QLatin1String("llama-3.1-8b"))
+            continue;
+        ROOFLAB_COMPARE_NEAR(m.value(QStringLiteral("params")).toDouble(), 8030261248.0, tol);
+        QCOMPARE(m.value(QStringLiteral("kv_heads")).toDouble(), 8.0);
+        QVERIFY(!m.value(QStringLiteral("source")).toString().isEmpty());
+        return;
+    }
+    QFAIL("llama-3.1-8b missing from the list");
+}
+
+void TestModelCommands::badArguments_data()
+{
+    QTest::addColumn<QString>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown model") << QStringLiteral("analyze --model gpt-9 --device h100-sxm5")
+                                   << QStringLiteral("rooflab: --model: unknown model \"gpt-9\"");
+    QTest::newRow("bad phase")
+        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --phase decoding")
+        << QStringLiteral("rooflab: --phase: must be decode or prefill, got \"decoding\"");
+    QTest::newRow("model and op")
+        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --op matmul --n 64")
+        << QStringLiteral("rooflab: --op: give either --model or --op, not both");
+    QTest::newRow("two devices")
+        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --device b200")
+        << QStringLiteral("rooflab: --device: --model analyses one device at a time, got 2");
+    QTest::newRow("no device") << QStringLiteral("analyze --model llama-3.1-8b")
+                               << QStringLiteral("rooflab: --device: missing");
+    QTest::newRow("phase without model")
+        << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --phase prefill")
+        << QStringLiteral(
+               "rooflab: --phase, --launch-overhead and --rank-moves apply only with --model");
+    QTest::newRow("negative overhead")
+        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --launch-overhead -1")
+        << QStringLiteral("rooflab: --launch-overhead: expected seconds from 0 to 1");
+    QTest::newRow("zero batch") << QStringLiteral(
+                                       "analyze --model llama-3.1-8b --device h100-sxm5 --batch 0")
+                                << QStringLiteral("rooflab: --batch: must be greater than zero");
+    QTest::newRow("unknown weights")
+        << QStringLiteral("analyze --model llama-3.1-8b --device h100-sxm5 --weights fp7")
+        << QStringLiteral("rooflab: --weights: unknown format \"fp7\"");
+    QTest::newRow("list what") << QStringLiteral("list model")
+                               << QStringLiteral("formats, operators or models");
+}
+
+void TestModelCommands::badArguments()
+{
+    QFETCH(QString, arguments);
+    QFETCH(QString, message);
+    const Run r = run(arguments.split(QLatin1Char(' ')));
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestModelCommands)
+#include "tst_modelcommands.moc"
