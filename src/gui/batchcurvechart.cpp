@@ -76,6 +76,29 @@ void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
     axis->setRange(nudgedMinimum(lo), hi);
 }
 
+// The right axis: base ten, its ends at powers of ten and at least two decades apart, so
+// that it always shows three labelled ticks however flat the rate is (a rate within a
+// factor of two used to get a single label).
+void setDecadeRange(QLogValueAxis *axis, double lo, double hi)
+{
+    if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi)) {
+        lo = 1;
+        hi = 100;
+    }
+    double loExp = std::floor(std::log10(lo) + 1e-9), hiExp = std::ceil(std::log10(hi) - 1e-9);
+    // Widen on the side the data sits nearer to its end, so that the curve stays central.
+    while (hiExp - loExp < 2) {
+        if (std::log10(lo) - loExp < hiExp - std::log10(hi))
+            loExp -= 1;
+        else
+            hiExp += 1;
+    }
+    axis->setBase(10);
+    axis->setMinorTickCount(8);
+    // Nudged outwards: a tick exactly at an end may be dropped by rounding.
+    axis->setRange(std::pow(10.0, loExp) * 0.98, std::pow(10.0, hiExp) * 1.02);
+}
+
 } // namespace
 
 class BatchCurveChart::Private
@@ -217,7 +240,7 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
 
     const double tLo = minTime / t.factor * 0.7, tHi = maxTime / t.factor * 1.4;
     setLogRange(d->timeAxis, tLo, tHi, true);
-    setLogRange(d->rateAxis, minRate / r.factor * 0.7, maxRate / r.factor * 1.4, true);
+    setDecadeRange(d->rateAxis, minRate / r.factor, maxRate / r.factor);
     double bLo = 1, bHi = 4096;
     if (!samples.isEmpty()) {
         bLo = samples.constFirst().batch;
@@ -234,9 +257,13 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
         d->ridgeBatch = curve.ridge->batch;
         ridge = {{curve.ridge->batch, d->timeAxis->min()},
                  {curve.ridge->batch, d->timeAxis->max()}};
+        // The legend states the whole batch; the exact solution is the chart's tooltip.
         d->ridgeLine->setName(
             tr("%1 (%2)").arg(curve.ridgeName.isEmpty() ? tr("Ridge batch") : curve.ridgeName,
-                              formatNumber(curve.ridge->batch)));
+                              formatWholeBatch(curve.ridge->batch)));
+        d->view->setToolTip(tr("Ridge batch: exactly %1").arg(formatNumber(curve.ridge->batch, 4)));
+    } else {
+        d->view->setToolTip({});
     }
     d->ridgeLine->replace(ridge);
     // Out of the chart rather than a hidden legend marker: the legend does not lay itself out

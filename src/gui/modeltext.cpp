@@ -16,7 +16,25 @@ QString tr(const char *text)
 
 QString bytes(double value)
 {
-    return formatSi(value, QStringLiteral("B"), 3);
+    return formatBytes(value, 3);
+}
+
+// Parameter counts with a short-scale prefix: "70.55 B" rather than "7.055e+10".
+QString count(double value)
+{
+    return formatCount(value, 4);
+}
+
+// A whole batch first, as the figure states it; the exact solution in parentheses, since
+// a row of the panel's rich text has no tooltip of its own.
+QString computeBoundText(const std::optional<double> &batch)
+{
+    if (!batch)
+        return tr("at no batch up to %1").arg(formatNumber(maxComputeBoundBatch));
+    // Below one sequence (a long prefill prompt), batch 1 is already past the ridge.
+    if (*batch < 1)
+        return tr("at every batch (the ridge at batch %1)").arg(formatNumber(*batch, 4));
+    return tr("from batch %1 (exactly %2)").arg(formatWholeBatch(*batch), formatNumber(*batch, 4));
 }
 
 QString schemeText(const Catalog &catalog, const PrecisionScheme &scheme)
@@ -145,10 +163,10 @@ QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model)
                                                         formatNumber(model.shape.prompt, 7)));
     html += pointtext::htmlRow(tr("Precision"), schemeText(catalog, model.scheme));
     html += pointtext::htmlRow(
-        tr("Parameters"), t.activeParams != t.params
-                              ? tr("%1 (%2 active per token)")
-                                    .arg(formatNumber(t.params, 4), formatNumber(t.activeParams, 4))
-                              : formatNumber(t.params, 4));
+        tr("Parameters"),
+        t.activeParams != t.params
+            ? tr("%1 (%2 active per token)").arg(count(t.params), count(t.activeParams))
+            : count(t.params));
     html += pointtext::htmlRow(tr("Step time"), formatDuration(t.stepTime));
     html +=
         pointtext::htmlRow(tr("  math / memory"), tr("%1 / %2").arg(formatDuration(t.mathTime),
@@ -161,10 +179,7 @@ QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model)
     html += pointtext::htmlRow(tr("Tokens per second"), formatNumber(t.tokensPerSecond, 4));
     html += pointtext::htmlRow(tr("Step intensity"),
                                formatNumber(t.intensity, 4) + QStringLiteral(" FLOP/B"));
-    html += pointtext::htmlRow(tr("Compute-bound from batch"),
-                               t.computeBoundBatch
-                                   ? formatNumber(*t.computeBoundBatch, 4)
-                                   : tr("none up to %1").arg(formatNumber(maxComputeBoundBatch)));
+    html += pointtext::htmlRow(tr("Compute-bound"), computeBoundText(t.computeBoundBatch));
     html += pointtext::htmlRow(
         tr("Kernels per step"),
         t.launchOverhead > 0

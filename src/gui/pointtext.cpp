@@ -31,7 +31,10 @@ QString ridgeBatchText(const PointDiagnosis &d)
 {
     switch (d.ridgeBatchState) {
     case RidgeBatchState::At:
-        return tr("batch %1").arg(formatNumber(d.ridgeBatch, 4));
+        // The whole batch first, as the figure states it; the exact solution beside it,
+        // since a row of the panel's rich text has no tooltip of its own.
+        return tr("from batch %1 (exactly %2)")
+            .arg(formatWholeBatch(d.ridgeBatch), formatNumber(d.ridgeBatch, 4));
     case RidgeBatchState::Never:
         return tr("never (memory-bound at every batch)");
     case RidgeBatchState::NotApplicable:
@@ -115,12 +118,11 @@ QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &d)
     const bool mathSets = d.limiter == TimeLimiter::Math;
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += htmlRow(tr("Work"), formatSi(d.flops, QStringLiteral("FLOP")));
-    html += htmlRow(tr("Bytes moved"), formatSi(d.bytes.total(), QStringLiteral("B")));
+    html += htmlRow(tr("Bytes moved"), formatBytes(d.bytes.total()));
     html += htmlRow(tr("Weights · activations · KV"),
                     QStringLiteral("%1 · %2 · %3")
-                        .arg(formatSi(d.bytes.weights, QStringLiteral("B"), 3),
-                             formatSi(d.bytes.act, QStringLiteral("B"), 3),
-                             formatSi(d.bytes.kv, QStringLiteral("B"), 3)));
+                        .arg(formatBytes(d.bytes.weights, 3), formatBytes(d.bytes.act, 3),
+                             formatBytes(d.bytes.kv, 3)));
     html += htmlRow(tr("Intensity"), intensity(d.intensity));
     html += htmlRow(tr("Ridge (%1 %2 roof)").arg(d.math.toUpper(), unitKindName(d.unit)),
                     intensity(d.ridge));
@@ -135,7 +137,7 @@ QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &d)
                                       .arg(formatSi(d.attainableFlops, QStringLiteral("FLOP/s")),
                                            formatSi(d.peakFlops, QStringLiteral("FLOP/s"))));
     html += htmlRow(tr("Share of peak"), tr("%1%").arg(formatNumber(d.percentOfPeak, 3)));
-    html += htmlRow(tr("Reaches the ridge at"), ridgeBatchText(d));
+    html += htmlRow(tr("Reaches the ridge"), ridgeBatchText(d));
     html += htmlRow(tr("Formats (W · A · KV)"),
                     QStringLiteral("%1 · %2 · %3")
                         .arg(formatName(catalog, d.weights), formatName(catalog, d.act),

@@ -1,5 +1,7 @@
 #include "precisionpreset.h"
 
+#include "format.h"
+
 #include <QCoreApplication>
 
 namespace rooflab::gui {
@@ -21,6 +23,45 @@ bool sameFormat(const Catalog &catalog, const QString &a, const QString &b)
     const Format *fa = catalog.format(a);
     const Format *fb = catalog.format(b);
     return fa && fb && fa->math == fb->math && fa->bytesPerElement() == fb->bytesPerElement();
+}
+
+// The wider formats a device without the asked math runs it in, in the core's order
+// (docs/roofline.md, "Which roof": BF16, then FP16, then FP32, only upwards).
+const char *const widerFallbacks[] = {"bf16", "fp16", "fp32"};
+
+bool hasCeiling(const Device &device, const QString &family)
+{
+    return device.ceiling(UnitKind::Matrix, family) || device.ceiling(UnitKind::Vector, family);
+}
+
+// True when `a` is a wider math family than `b` (mathFamilies() lists the widest first).
+bool isWider(const QString &a, const QString &b)
+{
+    const QStringList &families = mathFamilies();
+    const qsizetype ia = families.indexOf(a), ib = families.indexOf(b);
+    return ia >= 0 && (ib < 0 || ia < ib);
+}
+
+// The wider family `device` runs a matrix operator of `family` in when it has no ceiling
+// for it, searched as the core does (matrix units first); empty when it has one, or has no
+// wider one either.
+QString widerFamily(const Device &device, const QString &family)
+{
+    if (hasCeiling(device, family))
+        return {};
+    for (const UnitKind kind : {UnitKind::Matrix, UnitKind::Vector}) {
+        for (const char *wide : widerFallbacks) {
+            const QString wider = QLatin1String(wide);
+            if (isWider(wider, family) && device.ceiling(kind, wider))
+                return wider;
+        }
+    }
+    return {};
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rooflab::gui::PrecisionPreset", text);
 }
 
 } // namespace
@@ -74,23 +115,38 @@ QString presetUnavailableReason(const Catalog &catalog, const PrecisionPreset &p
 {
     const QString family = presetMathFamily(catalog, preset);
     if (family.isEmpty())
-        return QCoreApplication::translate("rooflab::gui::PrecisionPreset",
-                                           "The format \"%1\" is not in the catalog.")
-            .arg(preset.math);
+        return tr("The format \"%1\" is not in the catalog.").arg(preset.math);
     QStringList names;
     for (const QString &id : deviceIds) {
         const Device *device = catalog.device(id);
         if (!device)
             continue;
-        if (device->ceiling(UnitKind::Matrix, family) || device->ceiling(UnitKind::Vector, family))
+        // A device without the format still runs the scheme in a wider one, with a badge.
+        if (hasCeiling(*device, family) || !widerFamily(*device, family).isEmpty())
             return {};
         names.append(device->name);
     }
     if (names.isEmpty())
-        return QCoreApplication::translate("rooflab::gui::PrecisionPreset", "No device is shown.");
-    return QCoreApplication::translate("rooflab::gui::PrecisionPreset",
-                                       "No shown device has a %1 compute ceiling (%2).")
+        return tr("No device is shown.");
+    return tr("No shown device has a %1 compute ceiling, nor a wider one to run it in (%2).")
         .arg(family.toUpper(), names.join(QStringLiteral(", ")));
+}
+
+QStringList presetFallbackNotes(const Catalog &catalog, const PrecisionPreset &preset,
+                                const QStringList &deviceIds)
+{
+    const QString family = presetMathFamily(catalog, preset);
+    QStringList notes;
+    if (family.isEmpty())
+        return notes;
+    for (const QString &id : deviceIds) {
+        const Device *device = catalog.device(id);
+        const QString wider = device ? widerFamily(*device, family) : QString();
+        if (!wider.isEmpty())
+            notes.append(
+                tr("%1 has no %2: runs %3").arg(device->name, family.toUpper(), wider.toUpper()));
+    }
+    return notes;
 }
 
 } // namespace rooflab::gui

@@ -33,9 +33,14 @@ std::optional<qsizetype> matchPreset(const Catalog &catalog, const PrecisionSche
 // The math family a preset's arithmetic runs in, e.g. "fp8".
 QString presetMathFamily(const Catalog &catalog, const PrecisionPreset &preset);
 
-// Empty when some device in `deviceIds` has a ceiling for the preset's math; otherwise why
-// the preset cannot be used.
+// Empty when some device in `deviceIds` can run the preset's math, on its own ceiling or on
+// a wider one (docs/roofline.md, "Which roof"); otherwise why the preset cannot be used.
 QString presetUnavailableReason(const Catalog &catalog, const PrecisionPreset &preset,
+                                const QStringList &deviceIds);
+
+// One line per device in `deviceIds` that lacks the preset's math and runs it in a wider
+// format, e.g. "NVIDIA H100 SXM5 80GB has no FP4: runs BF16"; empty when every device has it.
+QStringList presetFallbackNotes(const Catalog &catalog, const PrecisionPreset &preset,
                                 const QStringList &deviceIds);
 
 } // namespace rooflab::gui

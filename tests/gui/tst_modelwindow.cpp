@@ -13,9 +13,11 @@
 #include "testhelpers.h"
 #include "windowtest.h"
 
+#include <QChartView>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QListWidget>
+#include <QLogValueAxis>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -24,6 +26,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 using namespace rooflab;
@@ -51,6 +54,29 @@ Scenario llamaScenario()
     sc.batch = 1;
     sc.seq = 4096;
     return sc;
+}
+
+// The labelled ticks of a log axis: the powers of its base within its range.
+QList<double> logTicks(const QLogValueAxis *axis)
+{
+    QList<double> ticks;
+    const double base = axis->base();
+    for (double e = std::ceil(std::log(axis->min()) / std::log(base));
+         std::pow(base, e) <= axis->max(); e += 1)
+        ticks.append(std::pow(base, e));
+    return ticks;
+}
+
+const QLogValueAxis *rightAxis(const BatchCurveChart &chart)
+{
+    const QChartView *view = chart.findChild<QChartView *>();
+    if (!view)
+        return nullptr;
+    for (QAbstractAxis *axis : view->chart()->axes(Qt::Vertical)) {
+        if (axis->alignment() == Qt::AlignRight)
+            return qobject_cast<const QLogValueAxis *>(axis);
+    }
+    return nullptr;
 }
 
 } // namespace
@@ -227,6 +253,62 @@ private Q_SLOTS:
         QVERIFY(model);
         ROOFLAB_COMPARE_NEAR(model->totals.stepTime, 0.03474372182409002, 1e-9);
         QVERIFY(m_window->modelPanel()->totalsText().contains(s("Time to first token")));
+    }
+
+    void totalsInWholeBatchesAndPrefixes()
+    {
+        chooseModel(llama70b);
+        // Llama 3.1 70B: 80 layers of 8192² (Q) + 2·8192·1024 (K, V) + 8192² (O) +
+        // 3·8192·28672 (gated MLP) + 2·8192 (norms) = 855,654,400 parameters, plus two
+        // 128,256 × 8192 embedding matrices (untied) and the final norm's 8192:
+        // 70,553,706,496 = 70.55 B (the model page rounds it to 70.6 B).
+        QVERIFY2(m_window->modelPanel()->totalsText().contains(s("70.55 B")),
+                 qPrintable(m_window->modelPanel()->totalsText()));
+        chooseModel(llama8b);
+        // At S = 128 the 8B step turns compute-bound at B = 682.559 (tst_modelanalysis): the
+        // first whole batch past it is 683.
+        m_window->controls()->sequenceSpin()->setValue(128);
+        QVERIFY2(m_window->modelPanel()->totalsText().contains(s("from batch 683 (exactly 682.6)")),
+                 qPrintable(m_window->modelPanel()->totalsText()));
+    }
+
+    void prefillComputeBoundAtEveryBatch()
+    {
+        m_window->controls()->phaseCombo()->setFocus();
+        QTest::keyClick(m_window->controls()->phaseCombo(), Qt::Key_Down);
+        QCOMPARE(m_doc->scenario().phase, Phase::Prefill);
+        m_window->controls()->promptSpin()->setValue(2048);
+        // One sequence of 2048 prompt tokens does 2 FLOPs per BF16 weight (2 B) and token:
+        // about 2048 FLOP/B on the GEMMs, far past the 295.4 FLOP/B ridge, so the solved
+        // batch lies below one sequence and no whole batch is memory-bound.
+        const QString totals = m_window->modelPanel()->totalsText();
+        QVERIFY2(totals.contains(s("at every batch")), qPrintable(totals));
+        QVERIFY2(!totals.contains(s("from batch")), qPrintable(totals));
+    }
+
+    void rateAxisShowsThreeTicks()
+    {
+        // A rate within a factor of 1.5 (1000 to 1500 tokens/s) used to get one label. The
+        // axis now ends at powers of ten two decades apart: 1000 lies on a decade, so the
+        // range widens downwards, from 10^2 to 10^4: ticks 100, 1000 and 10000.
+        BatchCurve curve;
+        curve.title = s("flat rate");
+        for (int i = 0; i < 5; ++i) {
+            const double batch = std::pow(2.0, i);
+            curve.samples.append({.batch = batch,
+                                  .time = batch / (1000 + 125 * i),
+                                  .tokens = batch,
+                                  .tokensPerSecond = 1000.0 + 125 * i});
+        }
+        BatchCurveChart chart;
+        chart.setCurve(curve);
+        const QLogValueAxis *axis = rightAxis(chart);
+        QVERIFY(axis);
+        QCOMPARE(axis->base(), 10.0);
+        const QList<double> ticks = logTicks(axis);
+        QCOMPARE(ticks.size(), 3);
+        ROOFLAB_COMPARE_NEAR(ticks.at(0), 100.0, 1e-9);
+        ROOFLAB_COMPARE_NEAR(ticks.at(2), 10000.0, 1e-9);
     }
 
     void batchCurveIsTheWholeStep()

@@ -68,16 +68,39 @@ private Q_SLOTS:
     {
         const PrecisionPreset &fp4 = precisionPresets().at(5);
         const PrecisionPreset &fp32 = precisionPresets().at(0);
-        // H100 and H200 list no FP4 ceiling; B200 does.
-        const QString why =
-            presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("h200-sxm")});
-        QVERIFY(why.contains(s("FP4")));
-        QVERIFY(why.contains(s("NVIDIA H100 SXM5 80GB")));
+        // H100 and H200 list no FP4 ceiling but a BF16 one: the core runs the scheme there
+        // in BF16 with a badge (docs/roofline.md, "Which roof"), so the button stays usable.
+        QVERIFY(presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("h200-sxm")}).isEmpty());
         QVERIFY(presetUnavailableReason(m_catalog, fp4, {s("h100-sxm5"), s("b200")}).isEmpty());
-        // TPU v5e lists BF16, INT8 and INT4 only.
-        QVERIFY(!presetUnavailableReason(m_catalog, fp32, {s("tpu-v5e")}).isEmpty());
+        // TPU v5e lists BF16, INT8 and INT4 only: nothing runs FP32 there, and no format is
+        // wider than FP32 among the fallbacks (BF16, FP16, FP32).
+        const QString why = presetUnavailableReason(m_catalog, fp32, {s("tpu-v5e")});
+        QVERIFY2(why.contains(s("FP32")), qPrintable(why));
+        QVERIFY2(why.contains(s("Google TPU v5e")), qPrintable(why));
+        // One shown device that can run it is enough.
+        QVERIFY(presetUnavailableReason(m_catalog, fp32, {s("tpu-v5e"), s("h100-sxm5")}).isEmpty());
         QVERIFY(presetUnavailableReason(m_catalog, fp32, {s("h100-sxm5")}).isEmpty());
         QVERIFY(!presetUnavailableReason(m_catalog, fp32, {}).isEmpty());
+    }
+
+    void fallbackNotes()
+    {
+        const PrecisionPreset &bf16 = precisionPresets().at(1);
+        const PrecisionPreset &fp8 = precisionPresets().at(4);
+        const PrecisionPreset &fp4 = precisionPresets().at(5);
+        // B200 has an FP4 ceiling: no note. H100 and H200 have none; BF16 is the first wider
+        // format they list, so W4A4 FP4 runs BF16 there.
+        QCOMPARE(presetFallbackNotes(m_catalog, fp4, {s("h100-sxm5"), s("b200"), s("h200-sxm")}),
+                 QStringList({s("NVIDIA H100 SXM5 80GB has no FP4: runs BF16"),
+                              s("NVIDIA H200 SXM 141GB has no FP4: runs BF16")}));
+        // The H100 has FP8 matrix units: no note for W8A8 FP8.
+        QVERIFY(presetFallbackNotes(m_catalog, fp8, {s("h100-sxm5"), s("b200")}).isEmpty());
+        // The T4 lists FP16 and FP32 but no BF16. FP16 is not wider than BF16 (same 16 bits,
+        // fewer exponent bits: the core only goes up), so BF16 runs in FP32 there.
+        QCOMPARE(presetFallbackNotes(m_catalog, bf16, {s("t4")}),
+                 QStringList({s("NVIDIA T4 has no BF16: runs FP32")}));
+        // A device the catalog does not know gives no note.
+        QVERIFY(presetFallbackNotes(m_catalog, fp4, {s("no-such-device")}).isEmpty());
     }
 
     void schemeForKeepsKv()
