@@ -268,11 +268,13 @@ void ControlsPanel::refreshScheme()
         QAbstractButton *button = schemeButton(i);
         button->setEnabled(why.isEmpty());
         const PrecisionScheme scheme = schemeFor(presets.at(i), s.scheme.kv);
-        button->setToolTip(why.isEmpty() ? tr("Weights %1, activations %2, math %3")
-                                               .arg(pointtext::formatName(catalog, scheme.weights),
-                                                    pointtext::formatName(catalog, scheme.act),
-                                                    pointtext::formatName(catalog, scheme.math))
-                                         : why);
+        // A device that lacks a format runs it wider (docs/roofline.md): said, not hidden.
+        QStringList tip = {tr("Weights %1, activations %2, math %3")
+                               .arg(pointtext::formatName(catalog, scheme.weights),
+                                    pointtext::formatName(catalog, scheme.act),
+                                    pointtext::formatName(catalog, scheme.math))};
+        tip += presetFallbackNotes(catalog, presets.at(i), s.devices);
+        button->setToolTip(why.isEmpty() ? tip.join(QLatin1Char('\n')) : why);
     }
     const std::optional<qsizetype> match = matchPreset(catalog, s.scheme);
     m_schemeGroup->setExclusive(false);

@@ -209,6 +209,9 @@ private Q_SLOTS:
         // wider format they list (docs/roofline.md, "Which roof"): the button stays usable
         // and the points stay on the chart, on the BF16 roof, with a badge.
         QVERIFY(controls->schemeButton(5)->isEnabled());
+        QVERIFY2(controls->schemeButton(5)->toolTip().contains(
+                     s("NVIDIA H100 SXM5 80GB has no FP4: runs BF16")),
+                 qPrintable(controls->schemeButton(5)->toolTip()));
         QVERIFY(controls->schemeButton(1)->isChecked()); // BF16
         QTest::mouseClick(controls->schemeButton(5), Qt::LeftButton);
         const PointAnalysis *fp4 = m_doc->analysis().point(h100, gemm);
