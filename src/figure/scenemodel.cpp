@@ -1,5 +1,7 @@
 #include "scenemodel.h"
 
+#include "textsafety.h"
+
 #include "legendnotes.h"
 #include "textcache.h"
 #include "units.h"
@@ -393,6 +395,19 @@ void measure(SceneModel &model)
         mark.size = textSize(model.fonts.badge, mark.text);
 }
 
+// Names come from preset files: characters XML 1.0 forbids (control characters) are shown
+// as U+FFFD, before anything is measured, so every file format draws the same text and an
+// SVG stays well-formed.
+void replaceForbiddenCharacters(SceneModel &model)
+{
+    for (QString &name : model.deviceNames)
+        name = xmlSafeText(name);
+    for (SceneGroup &group : model.groups)
+        group.text = xmlSafeText(group.text);
+    for (SceneLegendEntry &entry : model.legend)
+        entry.text = xmlSafeText(entry.text);
+}
+
 } // namespace
 
 SceneFonts SceneFonts::make(double scale)
@@ -459,6 +474,7 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     chooseZoneRoof(model, analysis);
     addLegend(model, analysis);
     computeContent(model);
+    replaceForbiddenCharacters(model);
     measure(model);
     return model;
 }

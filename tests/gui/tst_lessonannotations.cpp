@@ -73,7 +73,8 @@ class TestLessonAnnotations : public QObject
 private Q_SLOTS:
     void theHandDerivedPointIsTheAnalysisPoint()
     {
-        const PointAnalysis *p = gemmAnalysis(m_catalog).point(h100, gemm);
+        const Analysis analysis = gemmAnalysis(m_catalog); // kept alive while its point is read
+        const PointAnalysis *p = analysis.point(h100, gemm);
         QVERIFY(p);
         ROOFLAB_COMPARE_NEAR(p->intensity, gemmIntensity, 1e-9);
         ROOFLAB_COMPARE_NEAR(p->attainableFlops, gemmAttainable, 1e-6);
