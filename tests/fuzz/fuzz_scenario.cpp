@@ -26,9 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     rooflab::fuzz::requireFinite(rooflab::analyzeScenario(catalog, doc->scenario));
     // What was read writes back and reads again to the same scenario.
-    const auto again =
-        rooflab::readScenarioFile(rooflab::writeScenarioFile(doc->scenario, doc->view),
-                                  QStringLiteral("again"), catalog, &errors);
+    const auto again = rooflab::readScenarioFile(
+        rooflab::writeScenarioFile(doc->scenario, doc->presentation, doc->selection),
+        QStringLiteral("again"), catalog, &errors);
     if (!again || !(again->scenario == doc->scenario))
         __builtin_trap();
     return 0;
