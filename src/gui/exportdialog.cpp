@@ -156,7 +156,7 @@ QString ExportDialog::outputSizeText() const
 {
     const ExportChoices c = choices();
     if (c.format == QLatin1String("png")) {
-        // As RooflineScene::renderImage rounds them.
+        // As Figure::image rounds them.
         return tr("%1 × %2 pixels")
             .arg(std::lround(c.presentation.width * c.presentation.scale))
             .arg(std::lround(c.presentation.height * c.presentation.scale));
