@@ -49,6 +49,16 @@ constexpr FigureInfo figureTable[] = {
     {"step_time", FigureKind::Model},
     {"tokens_per_second", FigureKind::Model},
     {"compute_bound_batch", FigureKind::Model},
+    {"tp", FigureKind::Model},
+    {"deployment_devices", FigureKind::Model},
+    {"usable_memory", FigureKind::Model},
+    {"device_footprint", FigureKind::Model},
+    {"all_reduces", FigureKind::Model},
+    {"all_reduce_bytes", FigureKind::Model},
+    {"comm_time", FigureKind::Model},
+    {"tokens_per_second_per_device", FigureKind::Model},
+    {"price_per_device_hour", FigureKind::Model},
+    {"cost_per_million_tokens", FigureKind::Model},
     {"batch", FigureKind::Scenario},
     {"seq", FigureKind::Scenario},
     {"prompt", FigureKind::Scenario},
@@ -72,7 +82,8 @@ QString number(double value, int significant)
 QString formatFigure(const QString &name, double value)
 {
     if (name == QLatin1String("time") || name == QLatin1String("math_time") ||
-        name == QLatin1String("memory_time") || name == QLatin1String("step_time"))
+        name == QLatin1String("memory_time") || name == QLatin1String("step_time") ||
+        name == QLatin1String("comm_time"))
         return formatDuration(value, 4);
     if (name == QLatin1String("flops") || name == QLatin1String("step_flops"))
         return formatSi(value, QStringLiteral("FLOP"));
@@ -81,15 +92,20 @@ QString formatFigure(const QString &name, double value)
     if (name == QLatin1String("bandwidth"))
         return formatSi(value, QStringLiteral("B/s"));
     if (name.endsWith(QLatin1String("bytes")) || name == QLatin1String("capacity") ||
-        name == QLatin1String("footprint"))
+        name == QLatin1String("footprint") || name == QLatin1String("usable_memory") ||
+        name == QLatin1String("device_footprint"))
         return formatSi(value, QStringLiteral("B"));
     if (name == QLatin1String("percent_of_peak"))
         return number(value, 3) + QStringLiteral(" %");
     if (name == QLatin1String("params"))
         return number(value / 1e9, 3) + QStringLiteral(" billion");
-    if (name == QLatin1String("tokens_per_second"))
+    if (name.startsWith(QLatin1String("tokens_per_second")))
         return number(value, 4) + QStringLiteral(" tokens/s");
-    if (name == QLatin1String("devices_needed"))
+    if (name == QLatin1String("price_per_device_hour") ||
+        name == QLatin1String("cost_per_million_tokens"))
+        return number(value, 3) + QStringLiteral(" USD");
+    if (name == QLatin1String("devices_needed") || name == QLatin1String("tp") ||
+        name == QLatin1String("deployment_devices") || name == QLatin1String("all_reduces"))
         return QString::number(static_cast<long long>(value));
     if (name.contains(QLatin1String("batch")) || name == QLatin1String("seq") ||
         name == QLatin1String("prompt"))
@@ -126,6 +142,32 @@ std::optional<double> pointFigure(const QString &name, const PointAnalysis &p)
     return std::nullopt;
 }
 
+// What one device of the deployment holds and spends (docs/models.md, "Deployments").
+std::optional<double> deploymentFigure(const QString &name, const ModelDeployment &d)
+{
+    if (name == QLatin1String("tp"))
+        return d.tp;
+    if (name == QLatin1String("deployment_devices"))
+        return d.devices;
+    if (name == QLatin1String("usable_memory"))
+        return d.usableBytes;
+    if (name == QLatin1String("device_footprint"))
+        return d.perDevice.totalBytes;
+    if (name == QLatin1String("all_reduces"))
+        return d.allReduces;
+    if (name == QLatin1String("all_reduce_bytes"))
+        return d.allReduceBytes;
+    if (name == QLatin1String("comm_time"))
+        return d.commTime;
+    if (name == QLatin1String("tokens_per_second_per_device"))
+        return d.tokensPerSecondPerDevice;
+    if (name == QLatin1String("price_per_device_hour"))
+        return d.pricePerDeviceHour;
+    if (name == QLatin1String("cost_per_million_tokens"))
+        return d.costPerMillionTokens;
+    return std::nullopt;
+}
+
 std::optional<double> modelFigure(const QString &name, const ModelAnalysis &m)
 {
     const ModelTotals &t = m.totals;
@@ -153,7 +195,7 @@ std::optional<double> modelFigure(const QString &name, const ModelAnalysis &m)
         return t.tokensPerSecond;
     if (name == QLatin1String("compute_bound_batch"))
         return t.computeBoundBatch;
-    return std::nullopt;
+    return deploymentFigure(name, m.deployment);
 }
 
 } // namespace
