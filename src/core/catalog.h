@@ -52,8 +52,9 @@ public:
         return m_origin.value(kind + QLatin1Char(':') + id);
     }
 
-    // Replaces the achievable fractions of device `id` (docs/roofline.md, "Achievable roofs": the user may change them);
-    // a lesson uses it on its own copy of the catalog. False when there is no such device.
+    // Replaces the achievable fractions of device `id` (docs/roofline.md, "Achievable roofs": the
+    // user may change them); a lesson uses it on its own copy of the catalog. False when there is
+    // no such device.
     bool setAchievable(const QString &id, const AchievableFractions &fractions);
 
     const QStringList &problems() const { return m_problems; }

@@ -340,8 +340,8 @@ long long rankKey(double ratio)
 }
 
 // Tiers of the ranking: changes on the device the user has come before another device (the
-// order of docs/roofline.md, "What is recommended": formats and batch first, "more compute" or bandwidth last), and
-// advice without a number comes last.
+// order of docs/roofline.md, "What is recommended": formats and batch first, "more compute" or
+// bandwidth last), and advice without a number comes last.
 int tier(const Move &move)
 {
     if (!move.predicted)
@@ -401,8 +401,8 @@ QList<Move> recommendMoves(const Catalog &catalog, const Scenario &scenario,
         return moves;
     const Context c{catalog, scenario, *device, scenario.operators[opIndex], opIndex, *before};
 
-    // Position decides which moves are tried (docs/roofline.md, "What is recommended"): left of the ridge, cut bytes
-    // and batch more; right of it, a higher roof; near it, both.
+    // Position decides which moves are tried (docs/roofline.md, "What is recommended"): left of the
+    // ridge, cut bytes and batch more; right of it, a higher roof; near it, both.
     const bool memorySide = before->bound != Bound::Compute;
     const bool computeSide = before->bound != Bound::Memory;
     if (memorySide) {

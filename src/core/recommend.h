@@ -61,8 +61,9 @@ struct Move
 QStringList devicesAfterSwitch(QStringList shown, const QString &from, const QString &to);
 
 // The moves that help the point of `operatorId` on `deviceId` under `scenario`, chosen by
-// where it sits against its ridge (docs/roofline.md, "What is recommended") and ranked best first (see recommend.cpp).
-// Empty when the operator or device is not in the scenario or cannot be evaluated.
+// where it sits against its ridge (docs/roofline.md, "What is recommended") and ranked best first
+// (see recommend.cpp). Empty when the operator or device is not in the scenario or cannot be
+// evaluated.
 QList<Move> recommendMoves(const Catalog &catalog, const Scenario &scenario,
                            const QString &deviceId, const QString &operatorId);
 
