@@ -5,6 +5,7 @@
 #include "format.h"
 #include "lessonfigures.h"
 #include "modelworkload.h"
+#include "scenariofile.h"
 
 #include <QJsonArray>
 
@@ -17,30 +18,6 @@ namespace {
 QString key(const char *name)
 {
     return QString::fromLatin1(name);
-}
-
-// An optional [min, max] range with 0 < min < max.
-void readRange(const QJsonObject &obj, const char *name, const QString &path, double &lo,
-               double &hi, JsonReader &reader)
-{
-    const QJsonValue value = obj.value(key(name));
-    if (value.isUndefined())
-        return;
-    const QString where = JsonReader::join(path, key(name));
-    const QJsonArray array = value.toArray();
-    if (!value.isArray() || array.size() != 2 || !array.at(0).isDouble() ||
-        !array.at(1).isDouble()) {
-        reader.fail(where, QStringLiteral("must be [min, max], two numbers"));
-        return;
-    }
-    const double a = array.at(0).toDouble();
-    const double b = array.at(1).toDouble();
-    if (!(a > 0) || !(a < b) || !std::isfinite(b)) {
-        reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
-        return;
-    }
-    lo = a;
-    hi = b;
 }
 
 // An array of distinct strings, each checked by `valid` (which returns the reason or empty).
@@ -286,8 +263,8 @@ LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
                     "show_legend", "hide_ridge_labels"},
                    path, reader);
     LessonPresentation p;
-    readRange(obj, "intensity_range", path, p.xMin, p.xMax, reader);
-    readRange(obj, "performance_range", path, p.yMin, p.yMax, reader);
+    readAxisRange(obj, "intensity_range", path, p.xMin, p.xMax, reader);
+    readAxisRange(obj, "performance_range", path, p.yMin, p.yMax, reader);
     if (const auto scale =
             reader.optionalNumber(obj, key("text_scale"), path, NumberRule::Positive)) {
         if (*scale < 0.5 || *scale > 4)

@@ -258,39 +258,6 @@ Scenario readScenario(const QJsonObject &obj, const QString &path, const Catalog
     return s;
 }
 
-// An optional [min, max] range of positive numbers with min < max.
-void readRange(const QJsonObject &obj, const char *name, const QString &path, double &lo,
-               double &hi, JsonReader &reader)
-{
-    const QJsonValue value = obj.value(key(name));
-    if (value.isUndefined())
-        return;
-    const QString where = JsonReader::join(path, key(name));
-    const QJsonArray array = value.toArray();
-    if (!value.isArray() || array.size() != 2 || !array.at(0).isDouble() ||
-        !array.at(1).isDouble()) {
-        reader.fail(where, QStringLiteral("must be [min, max], two numbers"));
-        return;
-    }
-    const double a = array.at(0).toDouble();
-    const double b = array.at(1).toDouble();
-    if (!(a > 0) || !(a < b) || !std::isfinite(b)) {
-        reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
-        return;
-    }
-    // An axis spans at most 1e-12 to 1e30 (FLOP/byte or FLOP/s), as every other figure.
-    constexpr NumberLimits axisLimits{.min = 1e-12, .max = 1e30};
-    for (const double end : {a, b}) {
-        if (const QString problem = numberProblem(end, NumberRule::Positive, axisLimits);
-            !problem.isEmpty()) {
-            reader.fail(where, problem);
-            return;
-        }
-    }
-    lo = a;
-    hi = b;
-}
-
 int readSide(const QJsonObject &obj, const char *name, const QString &path, int fallback,
              JsonReader &reader)
 {
@@ -353,8 +320,8 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
                       .arg(sel.op, modelClassIds().join(QStringLiteral(", "))));
     }
     Presentation &v = doc.presentation;
-    readRange(obj, "intensity_range", path, v.xMin, v.xMax, reader);
-    readRange(obj, "performance_range", path, v.yMin, v.yMax, reader);
+    readAxisRange(obj, "intensity_range", path, v.xMin, v.xMax, reader);
+    readAxisRange(obj, "performance_range", path, v.yMin, v.yMax, reader);
     v.theme = readChoice(obj, "theme", path, v.theme, themeFromName, themeIdList(), reader);
     v.width = readSide(obj, "width", path, v.width, reader);
     v.height = readSide(obj, "height", path, v.height, reader);
@@ -386,6 +353,38 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
 }
 
 } // namespace
+
+void readAxisRange(const QJsonObject &obj, const char *name, const QString &path, double &lo,
+                   double &hi, JsonReader &reader)
+{
+    const QJsonValue value = obj.value(QString::fromLatin1(name));
+    if (value.isUndefined())
+        return;
+    const QString where = JsonReader::join(path, QString::fromLatin1(name));
+    const QJsonArray array = value.toArray();
+    if (!value.isArray() || array.size() != 2 || !array.at(0).isDouble() ||
+        !array.at(1).isDouble()) {
+        reader.fail(where, QStringLiteral("must be [min, max], two numbers"));
+        return;
+    }
+    const double a = array.at(0).toDouble();
+    const double b = array.at(1).toDouble();
+    if (!(a > 0) || !(a < b) || !std::isfinite(b)) {
+        reader.fail(where, QStringLiteral("needs 0 < min < max, found [%1, %2]").arg(a).arg(b));
+        return;
+    }
+    // An axis spans at most 1e-12 to 1e30 (FLOP/byte or FLOP/s), as every other figure.
+    constexpr NumberLimits axisLimits{.min = 1e-12, .max = 1e30};
+    for (const double end : {a, b}) {
+        if (const QString problem = numberProblem(end, NumberRule::Positive, axisLimits);
+            !problem.isEmpty()) {
+            reader.fail(where, problem);
+            return;
+        }
+    }
+    lo = a;
+    hi = b;
+}
 
 QJsonObject scenarioToJsonObject(const Scenario &scenario)
 {

@@ -58,6 +58,11 @@ QByteArray writeScenarioFile(const Scenario &scenario, const Presentation &view,
 // The "scenario" object of a scenario file, as writeScenarioFile() writes it.
 QJsonObject scenarioToJsonObject(const Scenario &scenario);
 
+// An optional axis range field [min, max] at `path`: 0 < min < max, each end within the
+// limits of every figure; `lo` and `hi` are left alone when absent or wrong. Lessons use it.
+void readAxisRange(const QJsonObject &obj, const char *name, const QString &path, double &lo,
+                   double &hi, JsonReader &reader);
+
 // Reads and validates a "scenario" object found at `path` (a JSON path such as
 // "steps[2].scenario"); problems go to `reader`. Lessons reuse it for their steps.
 Scenario readScenarioObject(const QJsonObject &obj, const QString &path, const Catalog &catalog,
