@@ -159,18 +159,8 @@ void RooflineScene::render(QPainter *painter, const QSize &size)
 
 QImage RooflineScene::renderImage(const QSize &size, double scale)
 {
-    const QSize pixels(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
-                       std::max(1, static_cast<int>(std::lround(size.height() * scale))));
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    image.fill(m_model.theme.background);
-    const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    QPainter painter(&image);
-    painter.scale(double(pixels.width()) / size.width(), double(pixels.height()) / size.height());
-    render(&painter, size);
-    painter.end();
-    return image;
+    return figureImage(size, scale, m_model.theme.background,
+                       [this, size](QPainter *painter) { render(painter, size); });
 }
 
 const FigureLayout &RooflineScene::figureLayout()

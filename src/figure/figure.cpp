@@ -70,21 +70,27 @@ void Figure::draw(QPainter *painter) const
     painter->restore();
 }
 
-QImage Figure::image(double scale) const
+QImage figureImage(const QSize &size, double scale, const QColor &background,
+                   const std::function<void(QPainter *)> &draw)
 {
-    const QSize pixels(std::max(1, static_cast<int>(std::lround(m_size.width() * scale))),
-                       std::max(1, static_cast<int>(std::lround(m_size.height() * scale))));
+    const QSize pixels(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
+                       std::max(1, static_cast<int>(std::lround(size.height() * scale))));
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    image.fill(m_model.theme.background);
+    image.fill(background);
     const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
     QPainter painter(&image);
-    painter.scale(double(pixels.width()) / m_size.width(),
-                  double(pixels.height()) / m_size.height());
+    painter.scale(double(pixels.width()) / size.width(), double(pixels.height()) / size.height());
     draw(&painter);
     painter.end();
     return image;
+}
+
+QImage Figure::image(double scale) const
+{
+    return figureImage(m_size, scale, m_model.theme.background,
+                       [this](QPainter *painter) { draw(painter); });
 }
 
 } // namespace rooflab

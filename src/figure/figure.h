@@ -10,6 +10,8 @@
 #include <QImage>
 #include <QSize>
 
+#include <functional>
+
 class QPainter;
 
 namespace rooflab {
@@ -43,6 +45,11 @@ private:
     CaptionTable m_caption;
     int m_plotHeight = 0;
 };
+
+// An image of `size` logical pixels at `scale` device pixels each (96 dpi * scale), filled
+// with `background`, with `draw` painting in logical pixels: how every raster figure is made.
+QImage figureImage(const QSize &size, double scale, const QColor &background,
+                   const std::function<void(QPainter *)> &draw);
 
 // Draws a laid-out scene: background and grid, zones, roofs, axes, points, labels, legend.
 // The window's chart calls the same pieces layer by layer (src/chart).
