@@ -118,11 +118,18 @@ void AxisPainter::drawOver()
     p->setFont(m.fonts.axisTitle);
     const QRectF xTitle(r.left(), l.size.height() - 12 - am.height(), r.width(), am.height());
     p->drawText(xTitle, Qt::AlignCenter, tr("Arithmetic intensity (FLOP/byte)"));
+    // The vertical title may run past the plot's height (large text, a short figure): it is
+    // centred on the figure's height instead, and elided only if even that is too short.
+    const double room = std::max(1.0, l.size.height() - 24.0);
+    const QString yTitle =
+        am.elidedText(tr("Attainable performance (FLOP/s)"), Qt::ElideRight, room);
+    const double span = std::min(room, std::max(r.height(), am.horizontalAdvance(yTitle) + 4));
+    const double centre =
+        std::clamp(r.center().y(), 12 + span / 2, l.size.height() - 12 - span / 2);
     p->save();
-    p->translate(12, r.center().y());
+    p->translate(12, centre);
     p->rotate(-90);
-    p->drawText(QRectF(-r.height() / 2, 0, r.height(), am.height()), Qt::AlignCenter,
-                tr("Attainable performance (FLOP/s)"));
+    p->drawText(QRectF(-span / 2, 0, span, am.height()), Qt::AlignCenter, yTitle);
     p->restore();
     const double subtitleTop = 12 + l.titleHeight - l.subtitleHeight;
     if (!l.title.isEmpty()) {
