@@ -29,6 +29,7 @@ inline const Setting<int> exportHeight{"export/height", 0};
 inline const Setting<double> exportScale{"export/scale", 1.0};
 inline const Setting<QString> exportTheme{"export/theme", {}};
 inline const Setting<bool> exportCaption{"export/caption", false};
+inline const Setting<bool> exportCompareTable{"export/compareTable", false};
 
 // How many files File › Open recent lists.
 inline constexpr int maxRecentFiles = 8;

@@ -85,6 +85,10 @@ void addExportOptions(QCommandLineParser &parser)
                       QStringLiteral("Add a table of the selected operator's figures on every "
                                      "device (every point when none is selected) below the "
                                      "chart; the file keeps its size, the plot gets shorter.")});
+    parser.addOption({QStringLiteral("compare-table"),
+                      QStringLiteral("With --model: add a table below the chart comparing the "
+                                     "deployment on each device (the rows of rooflab compare, "
+                                     "the best of each column in bold).")});
     parser.addOption({QStringLiteral("caption-line"),
                       QStringLiteral("Add a line under the title that names the batch, the "
                                      "context (or prompt), the precision and the devices.")});
@@ -173,6 +177,8 @@ void applyPresentationOptions(const QCommandLineParser &parser, Presentation &p)
         p.caption = true;
     if (parser.isSet(QStringLiteral("caption-line")))
         p.captionLine = true;
+    if (parser.isSet(QStringLiteral("compare-table")))
+        p.compareTable = true;
     if (parser.isSet(QStringLiteral("highlight")))
         p.highlightSelection = true;
     p.width = sideOption(parser, QStringLiteral("width"), p.width);
@@ -241,8 +247,8 @@ int exportCommand(const QStringList &arguments)
     if (format.table) {
         QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"
         images.replace(images.lastIndexOf(QStringLiteral(", ")), 2, QStringLiteral(" and "));
-        for (const char *flag :
-             {"caption", "caption-line", "highlight", "no-legend", "no-zones", "text-scale"}) {
+        for (const char *flag : {"caption", "caption-line", "compare-table", "highlight",
+                                 "no-legend", "no-zones", "text-scale"}) {
             if (parser.isSet(QLatin1String(flag)))
                 throw UsageError{QStringLiteral("--%1: applies to %2, not to a %3 table")
                                      .arg(QLatin1String(flag), images, format.id)};
@@ -264,6 +270,9 @@ int exportCommand(const QStringList &arguments)
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
     dropStaleSelection(analysis, doc.selection);
+    if (parser.isSet(QStringLiteral("compare-table")) && doc.scenario.model.isEmpty())
+        throw UsageError{QStringLiteral("--compare-table: compares a model's deployment; add "
+                                        "--model ID")};
 
     const FigureRequest request{
         .path = output,
@@ -273,6 +282,10 @@ int exportCommand(const QStringList &arguments)
         .title = modelChartTitle(result.models),
         .captionLine = scenarioCaptionLine(catalog, doc.scenario),
         .models = result.models,
+        .compareRows =
+            doc.presentation.compareTable
+                ? compareDevices(catalog, doc.scenario, doc.scenario.devices, result.models)
+                : QList<CompareRow>(),
         .metadata = format.table ? QByteArray()
                                  : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),
     };

@@ -113,7 +113,7 @@ QByteArray chartSvg(const Analysis &analysis, const ChartOptions &options, const
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     QPainter painter(&generator);
-    Figure(analysis, options, size, false).draw(&painter);
+    Figure(analysis, options, size).draw(&painter);
     painter.end();
     return buffer.data();
 }

@@ -57,6 +57,8 @@ struct Presentation
     int height = 1000;
     double scale = 1.0;   // PNG pixels per logical pixel
     bool caption = false; // a table of the selection's figures under the plot
+    // With a model: a table comparing its deployment on each device shown, under the plot.
+    bool compareTable = false;
     // A line under the title with the batch, context, precision and devices, so a figure
     // placed in a document says what it shows.
     bool captionLine = false;

@@ -79,6 +79,8 @@ QJsonObject viewToJson(const Presentation &v, const Selection &selection)
         obj.insert(key("caption"), true);
     if (v.captionLine)
         obj.insert(key("caption_line"), true);
+    if (v.compareTable)
+        obj.insert(key("compare_table"), true);
     if (v.scale != 1)
         obj.insert(key("scale"), v.scale);
     if (!v.highlightSelection)
@@ -298,7 +300,7 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
                    {"selected_device", "selected_operator", "intensity_range", "performance_range",
                     "theme", "width", "height", "scale", "show_legend", "show_zones",
                     "highlight_selection", "animate", "text_scale", "large_text", "caption",
-                    "caption_line"},
+                    "caption_line", "compare_table"},
                    path, reader);
     Selection &sel = doc.selection;
     sel.device = reader.optionalString(obj, key("selected_device"), path);
@@ -340,6 +342,7 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
         v.textScale = *scale;
     v.caption = reader.optionalBool(obj, key("caption"), path).value_or(v.caption);
     v.captionLine = reader.optionalBool(obj, key("caption_line"), path).value_or(v.captionLine);
+    v.compareTable = reader.optionalBool(obj, key("compare_table"), path).value_or(v.compareTable);
     doc.highlightNamed = obj.contains(key("highlight_selection"));
     PresentationFieldNames names;
     for (QString *name :

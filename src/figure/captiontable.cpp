@@ -27,10 +27,10 @@ constexpr double cellPad = 7, swatchWidth = 22, swatchGap = 6;
 constexpr double minFontShare = 0.8;
 constexpr int minFontPixels = 8;
 constexpr double minNameWidth = 48;
-// Columns holding figures are right-aligned so their digits line up.
-constexpr bool numericColumn[] = {false, false, false, true, true, true, true, false, true};
-constexpr int deviceColumn = 0, operatorColumn = 1, formatsColumn = 2, flopsColumn = 3,
-              bytesColumn = 4;
+// Every table starts with the device, drawn with its line's swatch.
+constexpr int deviceColumn = 0;
+// The point table's columns.
+constexpr int operatorColumn = 1, formatsColumn = 2, flopsColumn = 3, bytesColumn = 4;
 
 QString formatsText(const PointAnalysis &p)
 {
@@ -91,13 +91,26 @@ QStringList CaptionTable::header()
             tr("Intensity"), tr("Attainable"), tr("Bound"),   tr("Time")};
 }
 
-CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model,
-                                 const QList<ModelAnalysis> &models)
+CaptionTable CaptionTable::withStyle(const SceneModel &model, Columns columns)
 {
     CaptionTable table;
+    table.m_columns = std::move(columns);
     table.m_theme = model.theme;
     table.m_font = model.fonts.legend;
     table.m_baseFontPixels = model.fonts.legend.pixelSize();
+    return table;
+}
+
+CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model,
+                                 const QList<ModelAnalysis> &models)
+{
+    // Formats, then the operator (when shared), bytes and FLOPs give way to a narrow figure.
+    CaptionTable table =
+        withStyle(model, {.titles = header(),
+                          .numeric = {false, false, false, true, true, true, true, false, true},
+                          .dropOrder = {formatsColumn, operatorColumn, bytesColumn, flopsColumn},
+                          .shared = operatorColumn,
+                          .names = {deviceColumn, operatorColumn}});
     const QString &op = model.options.selectedOperator;
     const bool operatorShown =
         models.isEmpty() && !op.isEmpty() &&
@@ -111,11 +124,11 @@ CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &mod
                 continue;
             const bool selected = (operatorShown || !models.isEmpty()) && p.operatorId == op &&
                                   p.deviceId == model.options.selectedDevice;
-            table.m_rows.append({cellsOf(analysis, p), static_cast<int>(d), selected});
+            table.m_rows.append({cellsOf(analysis, p), static_cast<int>(d), selected, {}});
         }
         for (const ModelAnalysis &m : models) {
             if (m.roofs.deviceId == deviceId && !m.classes.isEmpty())
-                table.m_rows.append({totalCells(analysis, m), static_cast<int>(d), true});
+                table.m_rows.append({totalCells(analysis, m), static_cast<int>(d), true, {}});
         }
     }
     return table;
@@ -129,7 +142,7 @@ double CaptionTable::layout(double width, double maxHeight)
     m_title.clear();
     if (m_rows.isEmpty())
         return 0;
-    const QStringList titles = header();
+    const QStringList &titles = m_columns.titles;
     const int columns = static_cast<int>(titles.size());
     QList<bool> shown(columns, true);
     // Widths of the shown columns at a font size (0: column left out), and their sum.
@@ -144,8 +157,10 @@ double CaptionTable::layout(double width, double maxHeight)
             if (!shown.at(c))
                 continue;
             double w = bold.horizontalAdvance(titles.at(c));
-            for (const Row &row : std::as_const(m_rows))
-                w = std::max(w, (row.selected ? bold : plain).horizontalAdvance(row.cells.at(c)));
+            for (const Row &row : std::as_const(m_rows)) {
+                const bool isBold = row.selected || row.boldCells.contains(c);
+                w = std::max(w, (isBold ? bold : plain).horizontalAdvance(row.cells.at(c)));
+            }
             if (c == deviceColumn)
                 w += swatchWidth + swatchGap;
             m_columnWidths[c] = std::ceil(w + 2 * cellPad);
@@ -165,28 +180,31 @@ double CaptionTable::layout(double width, double maxHeight)
             std::max(floorPixels, static_cast<int>(std::floor(basePixels * available / total)));
         total = measure(pixels);
     }
-    // Then leave out the columns a reader misses least. The operator goes only when every
-    // row has the same one; it is then named above the table.
-    const bool oneOperator = std::all_of(m_rows.cbegin(), m_rows.cend(), [this](const Row &r) {
-        return r.cells.at(operatorColumn) == m_rows.constFirst().cells.at(operatorColumn);
-    });
-    for (int c : {formatsColumn, operatorColumn, bytesColumn, flopsColumn}) {
+    // Then leave out the columns a reader misses least. The shared column goes only when
+    // every row has the same text in it; that text is then named above the table.
+    const int sharedColumn = m_columns.shared;
+    const bool oneShared =
+        sharedColumn >= 0 &&
+        std::all_of(m_rows.cbegin(), m_rows.cend(), [this, sharedColumn](const Row &r) {
+            return r.cells.at(sharedColumn) == m_rows.constFirst().cells.at(sharedColumn);
+        });
+    for (int c : std::as_const(m_columns.dropOrder)) {
         if (total <= available)
             break;
-        if (c == operatorColumn && !oneOperator)
+        if (c == sharedColumn && !oneShared)
             continue;
         shown[c] = false;
-        if (c == operatorColumn)
-            m_title = m_rows.constFirst().cells.at(operatorColumn);
+        if (c == sharedColumn)
+            m_title = m_rows.constFirst().cells.at(sharedColumn);
         total = measure(pixels);
     }
     if (total > available) {
         // Still too wide: the name columns give up the rest; their text is elided when drawn.
         double names = 0;
-        for (int c : {deviceColumn, operatorColumn})
+        for (int c : std::as_const(m_columns.names))
             names += m_columnWidths.at(c);
-        const double keep = std::max(0.0, names - (total - available)) / names;
-        for (int c : {deviceColumn, operatorColumn}) {
+        const double keep = names > 0 ? std::max(0.0, names - (total - available)) / names : 1;
+        for (int c : std::as_const(m_columns.names)) {
             if (m_columnWidths.at(c) > 0)
                 m_columnWidths[c] = std::max(minNameWidth, std::floor(m_columnWidths.at(c) * keep));
         }
@@ -206,10 +224,10 @@ double CaptionTable::layout(double width, double maxHeight)
     return m_height;
 }
 
-void CaptionTable::draw(QPainter *painter, double top) const
+double CaptionTable::draw(QPainter *painter, double top) const
 {
     if (m_height <= 0)
-        return;
+        return 0;
     double tableWidth = 0;
     for (double w : m_columnWidths)
         tableWidth += w;
@@ -222,14 +240,16 @@ void CaptionTable::draw(QPainter *painter, double top) const
     };
 
     const auto drawRow = [&](const QStringList &cells, const QFont &font, const Row *row) {
-        const QFontMetricsF metrics(font);
-        const double baseline = baselineIn(metrics);
-        painter->setFont(font);
         double x = left;
         for (qsizetype c = 0; c < cells.size(); ++c) {
             const double w = m_columnWidths.at(c);
             if (w <= 0)
                 continue; // left out for want of width
+            const QFont &cellFont =
+                row && row->boldCells.contains(static_cast<int>(c)) ? m_boldFont : font;
+            const QFontMetricsF metrics(cellFont);
+            const double baseline = baselineIn(metrics);
+            painter->setFont(cellFont);
             double textLeft = x + cellPad, textWidth = w - 2 * cellPad;
             if (c == deviceColumn && row) {
                 // The device's line as in the legend, so a row is matched to its roofs.
@@ -245,7 +265,8 @@ void CaptionTable::draw(QPainter *painter, double top) const
             if (metrics.horizontalAdvance(text) > textWidth + 0.5)
                 text = metrics.elidedText(text, Qt::ElideRight, textWidth);
             const double advance = metrics.horizontalAdvance(text);
-            const double textX = numericColumn[c] ? textLeft + textWidth - advance : textLeft;
+            const bool numeric = m_columns.numeric.value(c, false);
+            const double textX = numeric ? textLeft + textWidth - advance : textLeft;
             painter->setPen(m_theme.foreground);
             painter->drawText(QPointF(textX, baseline), text);
             x += w;
@@ -268,7 +289,7 @@ void CaptionTable::draw(QPainter *painter, double top) const
     }
     // Three rules as in a printed table: above and below the header, and at the end.
     rule(1.2);
-    drawRow(header(), m_boldFont, nullptr);
+    drawRow(m_columns.titles, m_boldFont, nullptr);
     rule(0.8);
     for (int i = 0; i < m_shownRows; ++i) {
         const Row &row = m_rows.at(i);
@@ -285,6 +306,7 @@ void CaptionTable::draw(QPainter *painter, double top) const
         y += m_rowHeight;
     }
     rule(1.2);
+    return m_height;
 }
 
 } // namespace rooflab

@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "charttheme.h"
+#include "devicecompare.h"
 #include "modelanalysis.h"
 
 #include <QFont>
@@ -16,9 +17,10 @@ namespace rooflab {
 
 struct SceneModel;
 
-// The figures of the highlighted points, drawn as a table under an exported chart: the
-// selected operator on every device shown, or every point when no operator is selected.
-// The file keeps the size asked for; the plot above gives up the height the table takes.
+// A table drawn under an exported chart: the figures of the highlighted points (the
+// selected operator on every device shown, or every point when no operator is selected),
+// or a model's deployment compared across the devices. The file keeps the size asked for;
+// the plot above gives up the height the table takes.
 class CaptionTable
 {
 public:
@@ -28,6 +30,18 @@ public:
         QStringList cells;
         int device = 0;        // index into the analysis' devices, for its colour
         bool selected = false; // the selected point itself: drawn bold
+        QList<int> boldCells;  // single cells drawn bold, e.g. the best of their column
+    };
+    // What the columns are and how the table gives way when the figure is narrow.
+    struct Columns
+    {
+        QStringList titles;
+        QList<bool> numeric;  // right-aligned, so digits line up
+        QList<int> dropOrder; // left out in this order while the table is too wide
+        // A column left out only when every row holds the same text, then named above the
+        // table; -1: none.
+        int shared = -1;
+        QList<int> names; // shortened (elided) when even the dropping is not enough
     };
 
     // The rows of `analysis` as `model` shows it (selection, theme, fonts). Empty when the
@@ -36,10 +50,15 @@ public:
     // the selected one bold, and each device ends with a row of its step's totals.
     static CaptionTable build(const Analysis &analysis, const SceneModel &model,
                               const QList<ModelAnalysis> &models = {});
+    // One row per device of a model's deployment comparison (compareDevices()), the best of
+    // each column bold, the columns those of compareHeaders().
+    static CaptionTable buildCompare(const Analysis &analysis, const SceneModel &model,
+                                     const QList<CompareRow> &rows);
 
     bool isEmpty() const { return m_rows.isEmpty(); }
-    // The column titles, then every row's cells, as drawn (before any shortening).
+    // The column titles of the point table.
     static QStringList header();
+    const QStringList &titles() const { return m_columns.titles; }
     const QList<Row> &rows() const { return m_rows; }
 
     // Lays the table out for a figure `width` pixels wide, using at most `maxHeight` pixels.
@@ -48,10 +67,14 @@ public:
     // are elided; rows that do not fit the height are counted in a last line. Returns the
     // height used, 0 when there is nothing to list or no room for it.
     double layout(double width, double maxHeight);
-    // Draws the laid-out table with its top edge at `top`, centred in the figure's width.
-    void draw(QPainter *painter, double top) const;
+    // Draws the laid-out table with its top edge at `top`, centred in the figure's width;
+    // returns the height it took (that of layout()).
+    double draw(QPainter *painter, double top) const;
 
 private:
+    static CaptionTable withStyle(const SceneModel &model, Columns columns);
+
+    Columns m_columns;
     QList<Row> m_rows;
     ChartTheme m_theme;
     QFont m_font, m_boldFont;

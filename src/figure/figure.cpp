@@ -40,18 +40,21 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
 }
 
 Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
-               bool caption, const QList<ModelAnalysis> &models)
+               const FigureTables &tables)
     : m_size(size), m_plotHeight(size.height())
 {
     ChartOptions still = options;
     still.animate = false;
     m_model = SceneModel::build(analysis, still);
-    if (caption) {
-        // The plot keeps at least half the height; rows beyond that are summed up.
-        m_caption = CaptionTable::build(analysis, m_model, models);
-        const double height = m_caption.layout(size.width(), size.height() / 2.0);
-        m_plotHeight = size.height() - static_cast<int>(std::ceil(height));
-    }
+    if (tables.points)
+        m_tables.append(CaptionTable::build(analysis, m_model, tables.models));
+    if (!tables.compareRows.isEmpty())
+        m_tables.append(CaptionTable::buildCompare(analysis, m_model, tables.compareRows));
+    // The plot keeps at least half the height; rows beyond that are summed up.
+    double used = 0;
+    for (CaptionTable &table : m_tables)
+        used += table.layout(size.width(), size.height() / 2.0 - used);
+    m_plotHeight = size.height() - static_cast<int>(std::ceil(used));
     m_layout = FigureLayout::make(m_model, QSize(size.width(), m_plotHeight),
                                   FigureLayout::rangeOf(m_model));
     m_frame = SceneFrame::layout(m_model, m_layout.map, {});
@@ -66,7 +69,9 @@ void Figure::draw(QPainter *painter) const
     painter->setRenderHint(QPainter::Antialiasing);
     painter->fillRect(QRectF(0, m_plotHeight, m_size.width(), m_size.height() - m_plotHeight),
                       m_model.theme.background);
-    m_caption.draw(painter, m_plotHeight);
+    double top = m_plotHeight;
+    for (const CaptionTable &table : m_tables)
+        top += table.draw(painter, top);
     painter->restore();
 }
 

@@ -16,17 +16,24 @@ class QPainter;
 
 namespace rooflab {
 
+// The tables under the plot; together they take at most half of the figure's height.
+struct FigureTables
+{
+    bool points = false; // the selection's figures (CaptionTable::build)
+    // With a model's step per device the point table lists every operator class and
+    // each device's step totals.
+    QList<ModelAnalysis> models;
+    QList<CompareRow> compareRows; // not empty: the deployment compared per device
+};
+
 // One still figure: the scene of an analysis laid out at a size, with the caption table
 // under the plot when asked. Draws with any QPainter onto an image, an SVG generator or a
 // PDF writer; needs a QGuiApplication for fonts, and no widget.
 class Figure
 {
 public:
-    // `caption`: the plot gives up to half of `size`'s height to the table of the selection.
-    // With `models` (a model's step per device) the table lists every operator class and
-    // each device's step totals.
-    Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size, bool caption,
-           const QList<ModelAnalysis> &models = {});
+    Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
+           const FigureTables &tables = {});
 
     const SceneModel &model() const { return m_model; }
     const FigureLayout &layout() const { return m_layout; }
@@ -42,7 +49,7 @@ private:
     QSize m_size;
     FigureLayout m_layout;
     SceneFrame m_frame;
-    CaptionTable m_caption;
+    QList<CaptionTable> m_tables; // top to bottom
     int m_plotHeight = 0;
 };
 

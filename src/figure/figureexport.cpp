@@ -42,7 +42,10 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request)
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
     options.stillFigure = true; // a file has no tooltips
-    return Figure(analysis, options, QSize(p.width, p.height), p.caption, request.models);
+    return Figure(analysis, options, QSize(p.width, p.height),
+                  {.points = p.caption,
+                   .models = request.models,
+                   .compareRows = p.compareTable ? request.compareRows : QList<CompareRow>()});
 }
 
 bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice *device,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "devicecompare.h"
 #include "modelanalysis.h"
 #include "presentation.h"
 
@@ -25,7 +26,8 @@ struct FigureRequest
     QString title;               // drawn above the plot when not empty
     QString captionLine;         // drawn under the title when the presentation's captionLine is on
     QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
-    QByteArray metadata;         // scenario JSON embedded in the file; empty: none
+    QList<CompareRow> compareRows; // with a model: its deployment per device (compareDevices())
+    QByteArray metadata;           // scenario JSON embedded in the file; empty: none
 };
 
 // One file format RoofLab writes: its id (also the file extension), the name dialogs show,

@@ -84,6 +84,16 @@ ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize,
 
 ExportDialog::~ExportDialog() = default;
 
+void ExportDialog::setCompareAvailable(bool available)
+{
+    m_ui->compareCheck->setEnabled(available);
+    if (!available) {
+        m_ui->compareCheck->setChecked(false);
+        m_ui->compareCheck->setToolTip(
+            tr("Only a model compares devices: choose one in the Controls dock first."));
+    }
+}
+
 void ExportDialog::setChoices(const ExportChoices &choices)
 {
     m_presentation = choices.presentation;
@@ -99,6 +109,7 @@ void ExportDialog::setChoices(const ExportChoices &choices)
     selectData(m_ui->themeCombo, p.theme);
     m_ui->legendCheck->setChecked(p.showLegend);
     m_ui->captionCheck->setChecked(p.caption);
+    m_ui->compareCheck->setChecked(p.compareTable);
     m_ui->captionLineCheck->setChecked(p.captionLine);
     // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).
     m_ui->highlightCheck->setChecked(false);
@@ -121,6 +132,7 @@ ExportChoices ExportDialog::choices() const
     p.theme = m_ui->themeCombo->currentData().toString();
     p.showLegend = m_ui->legendCheck->isChecked();
     p.caption = m_ui->captionCheck->isChecked();
+    p.compareTable = m_ui->compareCheck->isChecked();
     p.captionLine = m_ui->captionLineCheck->isChecked();
     p.highlightSelection = m_ui->highlightCheck->isChecked();
     return c;

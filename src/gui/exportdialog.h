@@ -40,6 +40,8 @@ public:
     // The choices as they stand, the path with the format's extension when it had none.
     ExportChoices choices() const;
     void setChoices(const ExportChoices &choices);
+    // The comparison table needs a model; without one its box is off and says why.
+    void setCompareAvailable(bool available);
 
     // Why the choices cannot be written, or empty when they can.
     QString problem() const;

@@ -207,6 +207,7 @@ bool FileActions::saveTo(const QString &path)
 void FileActions::exportImage()
 {
     ExportDialog dialog(exportChoices(), m_chartSize ? m_chartSize() : QSize(), m_window);
+    dialog.setCompareAvailable(!m_document->scenario().model.isEmpty());
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ExportChoices choices = dialog.choices();
@@ -243,6 +244,7 @@ ExportChoices FileActions::exportChoices() const
     if (const ThemeInfo *theme = themeInfo(app::settings::exportTheme.get()))
         p.theme = theme->id;
     p.caption = app::settings::exportCaption.get();
+    p.compareTable = app::settings::exportCompareTable.get();
     // Named after the scenario file when there is one, else the last export, else a default.
     const QString last = app::settings::exportPath.get();
     QString stem;
@@ -273,6 +275,7 @@ void FileActions::rememberExportChoices(const ExportChoices &choices) const
     app::settings::exportTheme.set(p.theme == m_document->presentation().theme ? QString()
                                                                                : p.theme);
     app::settings::exportCaption.set(p.caption);
+    app::settings::exportCompareTable.set(p.compareTable);
     app::settings::lastDirectory.set(QFileInfo(choices.path).absolutePath());
 }
 
@@ -286,6 +289,7 @@ bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
         .title = modelChartTitle(m_document->modelAnalyses()),
         .captionLine = scenarioCaptionLine(m_document->catalog(), m_document->scenario()),
         .models = m_document->modelAnalyses(),
+        .compareRows = m_document->results().compareRows(),
         // The embedded scenario reopens the figure as exported.
         .metadata = writeScenarioFile(m_document->scenario(), choices.presentation,
                                       m_document->selection()),

@@ -105,6 +105,7 @@ Presentation fullView()
     v.scale = 2;
     v.caption = true;
     v.captionLine = true;
+    v.compareTable = true;
     return v;
 }
 
@@ -172,6 +173,7 @@ private Q_SLOTS:
         QCOMPARE(doc->selection, fullSelection());
         QVERIFY(doc->highlightNamed); // highlight_selection false is written, so named
         QVERIFY(first.contains("\"caption_line\": true"));
+        QVERIFY(first.contains("\"compare_table\": true"));
         QCOMPARE(writeScenarioFile(doc->scenario, doc->presentation, doc->selection), first);
     }
 
@@ -380,6 +382,9 @@ private Q_SLOTS:
         row(
             "caption line not bool", [](auto &, auto &, auto &v) { v[s("caption_line")] = 1; },
             "view.caption_line: must be true or false");
+        row(
+            "compare table not bool", [](auto &, auto &, auto &v) { v[s("compare_table")] = 1; },
+            "view.compare_table: must be true or false");
         row(
             "text scale too large", [](auto &, auto &, auto &v) { v[s("text_scale")] = 9; },
             "view.text_scale: must be from 0.5 to 3, got 9");

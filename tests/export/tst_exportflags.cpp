@@ -72,6 +72,27 @@ private Q_SLOTS:
         QVERIFY(doc->presentation.highlightSelection);
     }
 
+    void theCompareTableNeedsAModel()
+    {
+        const QString file = m_dir.filePath(s("compare.svg"));
+        const auto refused = rooflab({s("-o"), file, s("--compare-table")});
+        QVERIFY(refused.finished);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("--compare-table") && refused.err.contains("--model"),
+                 refused.err.constData());
+        QVERIFY(!QFile::exists(file));
+        const auto run =
+            rooflab({s("-o"), file, s("--compare-table"), s("--model"), s("llama-3.1-8b"),
+                     s("--device"), s("h100-sxm5"), s("--device"), s("h200-sxm")});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QString error;
+        QStringList errors;
+        const auto doc =
+            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
+        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QVERIFY(doc->presentation.compareTable);
+    }
+
     void aScenarioThatNamesTheHighlightKeepsIt()
     {
         // A file whose view says highlight_selection true keeps the ring in its export.

@@ -339,6 +339,36 @@ private Q_SLOTS:
         QVERIFY(readAll(path("caption.svg")) == readAll(c.path));
     }
 
+    void compareTableNeedsAModel()
+    {
+        // Without a model the box is off and disabled; the presentation never asks for it.
+        ExportChoices initial;
+        initial.path = path("chart.svg");
+        initial.presentation.compareTable = true;
+        ExportDialog dialog(initial, QSize(800, 500));
+        auto *box = field<QCheckBox>(&dialog, "compareCheck");
+        QVERIFY(box);
+        QVERIFY(box->isChecked());
+        dialog.setCompareAvailable(false);
+        QVERIFY(!box->isEnabled());
+        QVERIFY(!dialog.choices().presentation.compareTable);
+        QVERIFY(!box->toolTip().isEmpty());
+
+        // With a model, the window's export draws the Compare dock's rows under the plot.
+        m_doc->setModel(s("llama-3.1-8b"));
+        ExportChoices c = choicesFor(path("compare.svg"));
+        c.presentation.width = 1400;
+        c.presentation.height = 900;
+        c.presentation.compareTable = true;
+        QString error;
+        QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
+        const QStringList texts = svgTexts(readAll(c.path));
+        for (const char *expected : {"TP", "tokens/s per device", "$ per 1M tokens",
+                                     "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"})
+            QVERIFY2(texts.contains(s(expected)),
+                     qPrintable(s(expected) + s(" missing from: ") + texts.join(s(" | "))));
+    }
+
     void captionKeepsThePngSize()
     {
         ExportChoices c = choicesFor(path("caption.png"));
