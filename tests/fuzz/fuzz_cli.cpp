@@ -1,6 +1,6 @@
 // libFuzzer harness: the command line. The bytes are split at line breaks into arguments
-// after "rooflab", parsed, and run as `list` or `analyze` (export writes files and is left to the
-// tests); every run must end with a status and never crash or hang.
+// after "rooflab" and parsed; `list` and `analyze` then run (export writes files and is left
+// to the tests). Every run must end with a status and never crash or hang.
 #include "commandline.h"
 
 #include <QByteArray>
