@@ -83,13 +83,15 @@ QStringList withoutToolkitOptions(const QStringList &arguments)
 // What the window accepts besides the shared options, and `rooflab --help`'s text.
 void declareWindow(QCommandLineParser &parser, const QList<CommandSyntax> &commands)
 {
+    constexpr qsizetype whatColumn = 45; // where "what it does" starts in the command list
     QString summary;
     for (const CommandSyntax &command : commands) {
         for (const auto &[usage, what] : command.synopsis) {
             const QString line = QStringLiteral("  %1 %2").arg(command.name, usage);
-            summary += line.size() < 45 ? line.leftJustified(45) + what + QLatin1Char('\n')
-                                        : line + QLatin1Char('\n') + QString(45, QLatin1Char(' ')) +
-                                              what + QLatin1Char('\n');
+            summary += line.size() < whatColumn
+                           ? line.leftJustified(whatColumn)
+                           : line + QLatin1Char('\n') + QString(whatColumn, QLatin1Char(' '));
+            summary += what + QLatin1Char('\n');
         }
     }
     parser.setApplicationDescription(
