@@ -23,7 +23,7 @@ roff() {
     echo "[\\fISCENARIO\\fR]"
     echo ".br"
     echo ".B rooflab"
-    echo "\\fBlist\\fR|\\fBanalyze\\fR|\\fBexport\\fR [\\fIOPTIONS\\fR]"
+    echo "\\fBlist\\fR|\\fBanalyze\\fR|\\fBcompare\\fR|\\fBexport\\fR|\\fBlesson\\fR [\\fIOPTIONS\\fR]"
     echo ".SH DESCRIPTION"
     echo "Without a command, RoofLab opens its window, with SCENARIO (a *.rooflab.json file,"
     echo "or a PNG, SVG or PDF exported by RoofLab) when one is given. The commands run"
@@ -33,7 +33,7 @@ roff() {
     echo ".nf"
     "$rooflab" --help | roff
     echo ".fi"
-    for command in list analyze export; do
+    for command in list analyze compare export lesson; do
         echo ".SH COMMAND: ${command^^}"
         echo ".nf"
         "$rooflab" "$command" --help | roff

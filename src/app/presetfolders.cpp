@@ -4,12 +4,6 @@
 
 namespace rooflab::app {
 
-QCommandLineOption presetFolderOption()
-{
-    return {QStringLiteral("presets"),
-            QStringLiteral("Also load preset files from DIR (repeatable)."), QStringLiteral("DIR")};
-}
-
 Catalog loadCatalog(const QStringList &extraFolders)
 {
     Catalog catalog = Catalog::standard(extraFolders);

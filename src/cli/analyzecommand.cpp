@@ -3,7 +3,6 @@
 #include "commands.h"
 #include "evaluate.h"
 #include "modelanalyze.h"
-#include "parsing.h"
 #include "scenariooptions.h"
 #include "textsafety.h"
 #include "units.h"
@@ -45,39 +44,52 @@ void printPoint(const PointAnalysis &p, QTextStream &out)
 
 } // namespace
 
-int runAnalyze(const QStringList &arguments)
+app::CommandSyntax analyzeSyntax()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Prints where operators sit on devices' rooflines.\n"
-                       "Example: rooflab analyze --device h100-sxm5 --op decode-gemm "
-                       "--d 8192 --f 28672 --batch 64\n"
-                       "Model:   rooflab analyze --model llama-3.1-8b --device h100-sxm5 "
-                       "--phase decode --batch 16 --seq 4096\n") +
-        numberRangesHelp());
-    addScenarioOptions(parser);
-    addModelAnalyzeOptions(parser);
-    addPresetOption(parser);
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
-    if (!parseArguments(parser, arguments))
-        return ExitOk;
-    if (parser.positionalArguments().size() > 1)
+    return {.name = QStringLiteral("analyze"),
+            .synopsis = {{QStringLiteral("--device ID --op KIND [shape]"),
+                          QStringLiteral("roofline figures")},
+                         {QStringLiteral("--device ID --model ID [--phase P]"),
+                          QStringLiteral("one step of a model")}},
+            .declare =
+                [](QCommandLineParser &parser) {
+                    parser.setApplicationDescription(
+                        QStringLiteral("Prints where operators sit on devices' rooflines.\n"
+                                       "Example: rooflab analyze --device h100-sxm5 --op "
+                                       "decode-gemm --d 8192 --f 28672 --batch 64\n"
+                                       "Model:   rooflab analyze --model llama-3.1-8b --device "
+                                       "h100-sxm5 --phase decode --batch 16 --seq 4096\n") +
+                        numberRangesHelp());
+                    addScenarioOptions(parser);
+                    addModelAnalyzeOptions(parser);
+                    parser.addOption(
+                        {QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
+                },
+            .repeatable = scenarioRepeatableOptions(),
+            .takesLessons = false};
+}
+
+int runAnalyze(const app::Invocation &invocation)
+{
+    const app::ParsedOptions &options = invocation.options;
+    if (!options.positionalArguments().isEmpty())
         throw UsageError{QStringLiteral("analyze: unexpected argument \"%1\"")
-                             .arg(parser.positionalArguments().at(1))};
-    if (parser.isSet(QStringLiteral("model")))
-        return runModelAnalyze(parser);
-    if (parser.isSet(QStringLiteral("phase")) || parser.isSet(QStringLiteral("launch-overhead")) ||
-        parser.isSet(QStringLiteral("rank-moves")))
+                             .arg(options.positionalArguments().at(0))};
+    if (options.isSet(QStringLiteral("model")))
+        return runModelAnalyze(invocation);
+    if (options.isSet(QStringLiteral("phase")) ||
+        options.isSet(QStringLiteral("launch-overhead")) ||
+        options.isSet(QStringLiteral("rank-moves")))
         throw UsageError{
             QStringLiteral("--phase, --launch-overhead and --rank-moves apply only with --model")};
-    if (!parser.isSet(QStringLiteral("device")))
+    if (!options.isSet(QStringLiteral("device")))
         throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
-    if (!parser.isSet(QStringLiteral("op")))
+    if (!options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: missing; give an operator kind or id")};
 
-    const Catalog catalog = loadCatalog(parser);
+    const Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
-    applyScenarioOptions(parser, catalog, scenario);
+    applyScenarioOptions(options, catalog, scenario);
     const Analysis analysis = evaluate(catalog, scenario);
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
@@ -85,7 +97,7 @@ int runAnalyze(const QStringList &arguments)
         printError(QStringLiteral("warning: ") + warning);
 
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (options.isSet(QStringLiteral("json"))) {
         QJsonArray points;
         for (const PointAnalysis &p : analysis.points)
             points.append(pointToJson(p, analysis.roof));

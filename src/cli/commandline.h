@@ -1,21 +1,18 @@
 #pragma once
 
-#include <QStringList>
+#include "invocation.h"
+
+#include <QList>
 
 namespace rooflab::cli {
 
-// The command named by the arguments (list, analyze, export), or empty for the window.
-QString commandOf(const QStringList &arguments);
+// The syntax of every command, in the order `rooflab --help` lists them.
+const QList<app::CommandSyntax> &commandSyntaxes();
 
-// True when the arguments ask for --help or --version rather than the window.
-bool wantsHelpOrVersion(const QStringList &arguments);
-
-// True when the first argument is a bare word that is neither a command nor a file, e.g. a
-// mistyped command: runCommand() reports it instead of the window opening it as a scenario.
-bool namesUnknownCommand(const QStringList &arguments);
-
-// Runs a command or the top-level --help/--version; needs a Q(Core)Application.
-int runCommand(const QStringList &arguments);
+// Runs the command of `invocation` (list, analyze, compare, lesson; not export, which makes
+// its own application object); needs a QCoreApplication. A usage error is printed and gives
+// exit status 2.
+int runCommand(const app::Invocation &invocation);
 
 // Prints `message` as "rooflab: message" to stderr.
 void printError(const QString &message);

@@ -1,22 +1,32 @@
 #pragma once
 
-#include <QStringList>
+#include "invocation.h"
 
 namespace rooflab::cli {
 
+// Each command declares its syntax once (parsed by app::parseInvocation) and runs from the
+// parsed invocation; a bad argument throws UsageError.
+
 // `rooflab list devices|formats|operators|models [--json]`.
-int runList(const QStringList &arguments);
+app::CommandSyntax listSyntax();
+int runList(const app::Invocation &invocation);
 
 // `rooflab analyze ...`: the roofline figures of operators, or of a model's step, on devices.
-int runAnalyze(const QStringList &arguments);
+app::CommandSyntax analyzeSyntax();
+int runAnalyze(const app::Invocation &invocation);
 
 // `rooflab compare --model ID --device A --device B ...`: one row per device.
-int runCompare(const QStringList &arguments);
-// `rooflab lesson list [--json]` and `rooflab lesson check FILE` (lessoncommand.cpp).
-int runLesson(const QStringList &arguments);
+app::CommandSyntax compareSyntax();
+int runCompare(const app::Invocation &invocation);
+
+// `rooflab lesson list [--json]`, `lesson show ID` and `lesson check FILE`.
+app::CommandSyntax lessonSyntax();
+int runLesson(const app::Invocation &invocation);
 
 // `rooflab export ...`: a chart or table file, drawn on the offscreen platform it selects
-// itself; creates the QApplication, so call it instead of making one.
-int runExport(int &argc, char **argv, const QStringList &arguments);
+// itself; creates the QGuiApplication, so call it instead of making one. Prints a usage
+// error itself and returns the exit status.
+app::CommandSyntax exportSyntax();
+int runExport(int &argc, char **argv, const app::Invocation &invocation);
 
 } // namespace rooflab::cli

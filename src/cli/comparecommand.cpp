@@ -2,7 +2,6 @@
 #include "commands.h"
 #include "comparetable.h"
 #include "devicecompare.h"
-#include "parsing.h"
 #include "scenariooptions.h"
 #include "usageerror.h"
 
@@ -79,42 +78,54 @@ void writeText(const QList<CompareRow> &rows, QTextStream &out)
 
 } // namespace
 
-int runCompare(const QStringList &arguments)
+app::CommandSyntax compareSyntax()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Compares one model's deployment on several devices, one row each.\n"
-                       "Example: rooflab compare --model llama-3.1-70b --device h100-sxm5 "
-                       "--device h200-sxm --device b200 --tp auto --batch 64 --price 3"));
-    addScenarioOptions(parser);
-    addPresetOption(parser);
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
-    parser.addOption({QStringLiteral("csv"), QStringLiteral("Print CSV, SI base units.")});
-    parser.addOption({QStringLiteral("md"), QStringLiteral("Print a Markdown table.")});
-    if (!parseArguments(parser, arguments))
-        return ExitOk;
-    if (parser.positionalArguments().size() > 1)
+    return {
+        .name = QStringLiteral("compare"),
+        .synopsis = {{QStringLiteral("--model ID --device A --device B"),
+                      QStringLiteral("a model on devices, side by side")}},
+        .declare =
+            [](QCommandLineParser &parser) {
+                parser.setApplicationDescription(QStringLiteral(
+                    "Compares one model's deployment on several devices, one row each.\n"
+                    "Example: rooflab compare --model llama-3.1-70b --device h100-sxm5 "
+                    "--device h200-sxm --device b200 --tp auto --batch 64 --price 3"));
+                addScenarioOptions(parser);
+                parser.addOption(
+                    {QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
+                parser.addOption(
+                    {QStringLiteral("csv"), QStringLiteral("Print CSV, SI base units.")});
+                parser.addOption({QStringLiteral("md"), QStringLiteral("Print a Markdown table.")});
+            },
+        .repeatable = scenarioRepeatableOptions(),
+        .takesLessons = false};
+}
+
+int runCompare(const app::Invocation &invocation)
+{
+    const app::ParsedOptions &options = invocation.options;
+    if (!options.positionalArguments().isEmpty())
         throw UsageError{QStringLiteral("compare: unexpected argument \"%1\"")
-                             .arg(parser.positionalArguments().at(1))};
-    if (!parser.isSet(QStringLiteral("model")))
+                             .arg(options.positionalArguments().at(0))};
+    if (!options.isSet(QStringLiteral("model")))
         throw UsageError{QStringLiteral("--model: missing; `rooflab list models` shows ids")};
-    if (parser.isSet(QStringLiteral("op")))
+    if (options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: compare takes --model, not operators")};
-    if (!parser.isSet(QStringLiteral("device")))
+    if (!options.isSet(QStringLiteral("device")))
         throw UsageError{QStringLiteral("--device: missing; give one or more devices")};
-    const int formats = int(parser.isSet(QStringLiteral("json"))) +
-                        int(parser.isSet(QStringLiteral("csv"))) +
-                        int(parser.isSet(QStringLiteral("md")));
+    const int formats = int(options.isSet(QStringLiteral("json"))) +
+                        int(options.isSet(QStringLiteral("csv"))) +
+                        int(options.isSet(QStringLiteral("md")));
     if (formats > 1)
         throw UsageError{QStringLiteral("--json, --csv, --md: give at most one")};
 
-    const Catalog catalog = loadCatalog(parser);
+    const Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
-    applyScenarioOptions(parser, catalog, scenario);
+    applyScenarioOptions(options, catalog, scenario);
     const QList<CompareRow> rows = compareDevices(catalog, scenario, scenario.devices);
 
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (options.isSet(QStringLiteral("json"))) {
         QJsonArray array;
         for (const CompareRow &r : rows)
             array.append(rowToJson(r));
@@ -125,9 +136,9 @@ int runCompare(const QStringList &arguments)
                                {QStringLiteral("prompt"), scenario.prompt},
                                {QStringLiteral("rows"), array}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
-    } else if (parser.isSet(QStringLiteral("csv"))) {
+    } else if (options.isSet(QStringLiteral("csv"))) {
         out << QString::fromUtf8(writeCompareCsv(rows));
-    } else if (parser.isSet(QStringLiteral("md"))) {
+    } else if (options.isSet(QStringLiteral("md"))) {
         out << QString::fromUtf8(writeCompareMarkdown(rows));
     } else {
         writeText(rows, out);

@@ -4,7 +4,6 @@
 #include "figureexport.h"
 #include "figuremetadata.h"
 #include "lessondeck.h"
-#include "parsing.h"
 #include "safefile.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
@@ -97,16 +96,15 @@ void addExportOptions(QCommandLineParser &parser)
                                      "this flag or the scenario's view.highlight_selection "
                                      "asks for it.")});
     addScenarioOptions(parser, false);
-    addPresetOption(parser);
     addLessonDeckOptions(parser);
 }
 
 // The format from --format, else from the output file's extension.
-const FigureFormat &outputFormat(const QCommandLineParser &parser, const QString &output)
+const FigureFormat &outputFormat(const app::ParsedOptions &options, const QString &output)
 {
-    const bool given = parser.isSet(QStringLiteral("format"));
+    const bool given = options.isSet(QStringLiteral("format"));
     const QString name =
-        given ? parser.value(QStringLiteral("format")) : QFileInfo(output).suffix();
+        given ? options.value(QStringLiteral("format")) : QFileInfo(output).suffix();
     if (const FigureFormat *format = figureFormat(name))
         return *format;
     const QString ids = figureFormatIds(false) + QStringLiteral(", ") + figureFormatIds(true);
@@ -118,11 +116,11 @@ const FigureFormat &outputFormat(const QCommandLineParser &parser, const QString
 }
 
 // A whole number of pixels from option `name`, or `fallback` when it is not given.
-int sideOption(const QCommandLineParser &parser, const QString &name, int fallback)
+int sideOption(const app::ParsedOptions &options, const QString &name, int fallback)
 {
-    if (!parser.isSet(name))
+    if (!options.isSet(name))
         return fallback;
-    const double value = positiveOption(parser, name);
+    const double value = positiveOption(options, name);
     if (value != std::floor(value) || value < figurelimits::minSide ||
         value > figurelimits::maxSide)
         throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from %2 to %3, "
@@ -130,7 +128,7 @@ int sideOption(const QCommandLineParser &parser, const QString &name, int fallba
                              .arg(name)
                              .arg(figurelimits::minSide)
                              .arg(figurelimits::maxSide)
-                             .arg(parser.value(name))};
+                             .arg(options.value(name))};
     return static_cast<int>(value);
 }
 
@@ -160,33 +158,33 @@ ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
 }
 
 // Applies the figure flags to the presentation, so the embedded scenario reopens as exported.
-void applyPresentationOptions(const QCommandLineParser &parser, Presentation &p)
+void applyPresentationOptions(const app::ParsedOptions &options, Presentation &p)
 {
-    if (parser.isSet(QStringLiteral("theme"))) {
-        const ThemeInfo *theme = themeInfo(parser.value(QStringLiteral("theme")));
+    if (options.isSet(QStringLiteral("theme"))) {
+        const ThemeInfo *theme = themeInfo(options.value(QStringLiteral("theme")));
         if (!theme)
             throw UsageError{QStringLiteral("--theme: must be one of %1, got \"%2\"")
-                                 .arg(themeIdList(), parser.value(QStringLiteral("theme")))};
+                                 .arg(themeIdList(), options.value(QStringLiteral("theme")))};
         p.theme = theme->id;
     }
-    if (parser.isSet(QStringLiteral("no-legend")))
+    if (options.isSet(QStringLiteral("no-legend")))
         p.showLegend = false;
-    if (parser.isSet(QStringLiteral("no-zones")))
+    if (options.isSet(QStringLiteral("no-zones")))
         p.showZones = false;
-    if (parser.isSet(QStringLiteral("caption")))
+    if (options.isSet(QStringLiteral("caption")))
         p.caption = true;
-    if (parser.isSet(QStringLiteral("caption-line")))
+    if (options.isSet(QStringLiteral("caption-line")))
         p.captionLine = true;
-    if (parser.isSet(QStringLiteral("compare-table")))
+    if (options.isSet(QStringLiteral("compare-table")))
         p.compareTable = true;
-    if (parser.isSet(QStringLiteral("highlight")))
+    if (options.isSet(QStringLiteral("highlight")))
         p.highlightSelection = true;
-    p.width = sideOption(parser, QStringLiteral("width"), p.width);
-    p.height = sideOption(parser, QStringLiteral("height"), p.height);
-    if (parser.isSet(QStringLiteral("scale")))
-        p.scale = positiveOption(parser, QStringLiteral("scale"));
-    if (parser.isSet(QStringLiteral("text-scale")))
-        p.textScale = positiveOption(parser, QStringLiteral("text-scale"));
+    p.width = sideOption(options, QStringLiteral("width"), p.width);
+    p.height = sideOption(options, QStringLiteral("height"), p.height);
+    if (options.isSet(QStringLiteral("scale")))
+        p.scale = positiveOption(options, QStringLiteral("scale"));
+    if (options.isSet(QStringLiteral("text-scale")))
+        p.textScale = positiveOption(options, QStringLiteral("text-scale"));
     const QString problem = presentationProblem(p, {.theme = QStringLiteral("--theme"),
                                                     .width = QStringLiteral("--width"),
                                                     .height = QStringLiteral("--height"),
@@ -224,44 +222,41 @@ void quietMessageHandler(QtMsgType type, const QMessageLogContext &context, cons
         previousMessageHandler(type, context, text);
 }
 
-int exportCommand(const QStringList &arguments)
+int exportCommand(const app::Invocation &invocation)
 {
-    QCommandLineParser parser;
-    addExportOptions(parser);
-    if (!parseArguments(parser, arguments))
-        return ExitOk;
-    if (parser.isSet(QStringLiteral("lesson")) || parser.isSet(QStringLiteral("lessons")))
-        return exportLessonDeck(parser);
-    const QStringList positional = parser.positionalArguments(); // "export" [SCENARIO]
-    if (positional.size() > 2)
+    const app::ParsedOptions &options = invocation.options;
+    if (options.isSet(QStringLiteral("lesson")) || !invocation.lessonFolders.isEmpty())
+        return exportLessonDeck(invocation);
+    const QStringList positional = options.positionalArguments(); // [SCENARIO]
+    if (positional.size() > 1)
         throw UsageError{QStringLiteral("export: unexpected argument \"%1\"; give at most one "
                                         "scenario")
-                             .arg(positional.at(2))};
-    if (positional.size() == 2 && positional.at(1).isEmpty())
+                             .arg(positional.at(1))};
+    if (positional.size() == 1 && positional.at(0).isEmpty())
         throw UsageError{QStringLiteral("export: empty scenario file name")};
-    const QString output = parser.value(QStringLiteral("output"));
+    const QString output = options.value(QStringLiteral("output"));
     if (output.isEmpty())
         throw UsageError{QStringLiteral("-o: missing; give the file to write, e.g. -o chart.svg")};
     checkOutputPath(output);
-    const FigureFormat &format = outputFormat(parser, output);
+    const FigureFormat &format = outputFormat(options, output);
     if (format.table) {
         QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"
         images.replace(images.lastIndexOf(QStringLiteral(", ")), 2, QStringLiteral(" and "));
         for (const char *flag : {"caption", "caption-line", "compare-table", "highlight",
                                  "no-legend", "no-zones", "text-scale"}) {
-            if (parser.isSet(QLatin1String(flag)))
+            if (options.isSet(QLatin1String(flag)))
                 throw UsageError{QStringLiteral("--%1: applies to %2, not to a %3 table")
                                      .arg(QLatin1String(flag), images, format.id)};
         }
     }
 
-    const Catalog catalog = loadCatalog(parser);
-    ScenarioDocument doc = inputScenario(positional.value(1), catalog);
+    const Catalog catalog = loadCatalog(invocation);
+    ScenarioDocument doc = inputScenario(positional.value(0), catalog);
     // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).
     if (!doc.highlightNamed)
         doc.presentation.highlightSelection = false;
-    applyScenarioOptions(parser, catalog, doc.scenario);
-    applyPresentationOptions(parser, doc.presentation);
+    applyScenarioOptions(options, catalog, doc.scenario);
+    applyPresentationOptions(options, doc.presentation);
     if (doc.scenario.devices.isEmpty())
         throw UsageError{QStringLiteral("export: the scenario has no device; add --device ID")};
     // With a model, the chart shows its operator classes, as in the window.
@@ -270,7 +265,7 @@ int exportCommand(const QStringList &arguments)
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
     dropStaleSelection(analysis, doc.selection);
-    if (parser.isSet(QStringLiteral("compare-table")) && doc.scenario.model.isEmpty())
+    if (options.isSet(QStringLiteral("compare-table")) && doc.scenario.model.isEmpty())
         throw UsageError{QStringLiteral("--compare-table: compares a model's deployment; add "
                                         "--model ID")};
 
@@ -299,7 +294,17 @@ int exportCommand(const QStringList &arguments)
 
 } // namespace
 
-int runExport(int &argc, char **argv, const QStringList &arguments)
+app::CommandSyntax exportSyntax()
+{
+    return {.name = QStringLiteral("export"),
+            .synopsis = {{QStringLiteral("[SCENARIO] -o FILE"),
+                          QStringLiteral("a chart or table file")}},
+            .declare = addExportOptions,
+            .repeatable = scenarioRepeatableOptions(),
+            .takesLessons = true};
+}
+
+int runExport(int &argc, char **argv, const app::Invocation &invocation)
 {
     // Export never shows a window: draw offscreen whether or not a display exists, so it
     // runs the same on a desktop, over ssh and in CI.
@@ -310,7 +315,7 @@ int runExport(int &argc, char **argv, const QStringList &arguments)
     QCoreApplication::setApplicationName(QStringLiteral("rooflab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
     try {
-        return exportCommand(arguments);
+        return exportCommand(invocation);
     } catch (const UsageError &error) {
         printError(error.message);
         return ExitUsage;

@@ -3,7 +3,6 @@
 #include "lessonlibrary.h"
 #include "lessonparser.h"
 #include "lessonplayer.h"
-#include "parsing.h"
 #include "scenariooptions.h"
 #include "usageerror.h"
 
@@ -16,15 +15,14 @@ namespace rooflab::cli {
 
 namespace {
 
-int listLessons(const QCommandLineParser &parser, const Catalog &catalog)
+int listLessons(const app::Invocation &invocation, const Catalog &catalog)
 {
-    const LessonLibrary library =
-        LessonLibrary::standard(catalog, parser.values(QStringLiteral("lessons")));
+    const LessonLibrary library = LessonLibrary::standard(catalog, invocation.lessonFolders);
     QTextStream err(stderr);
     for (const QString &problem : library.problems())
         err << "rooflab: warning: " << problem << Qt::endl;
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (invocation.options.isSet(QStringLiteral("json"))) {
         QJsonArray array;
         for (const Lesson &lesson : library.lessons())
             array.append(QJsonObject{{QStringLiteral("id"), lesson.id},
@@ -56,10 +54,9 @@ int checkLesson(const QString &path, const Catalog &catalog)
 }
 
 // Every step's texts with their figures filled, as the player shows them.
-int showLesson(const QCommandLineParser &parser, const QString &id, const Catalog &catalog)
+int showLesson(const app::Invocation &invocation, const QString &id, const Catalog &catalog)
 {
-    const LessonLibrary library =
-        LessonLibrary::standard(catalog, parser.values(QStringLiteral("lessons")));
+    const LessonLibrary library = LessonLibrary::standard(catalog, invocation.lessonFolders);
     const Lesson *lesson = library.lesson(id);
     if (!lesson)
         throw UsageError{QStringLiteral("lesson show: no lesson \"%1\"; `rooflab lesson list` "
@@ -82,48 +79,56 @@ int showLesson(const QCommandLineParser &parser, const QString &id, const Catalo
 
 } // namespace
 
-int runLesson(const QStringList &arguments)
+app::CommandSyntax lessonSyntax()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Lists the lessons RoofLab can play, prints one with its figures filled "
-                       "in,\nor checks a lesson file.\n"
-                       "  rooflab lesson list [--json] [--lessons DIR]\n"
-                       "  rooflab lesson show ID [--lessons DIR]\n"
-                       "  rooflab lesson check FILE\n"
-                       "A check names the file, the step and the field of every problem, and "
-                       "exits with status 2 when there is one."));
-    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("list, show or check."));
-    parser.addPositionalArgument(
-        QStringLiteral("file"),
-        QStringLiteral("With show: the lesson id; with check: the lesson file."),
-        QStringLiteral("[ID|FILE]"));
-    parser.addOption({QStringLiteral("json"), QStringLiteral("With list: print JSON.")});
-    parser.addOption({QStringLiteral("lessons"),
-                      QStringLiteral("Also load lesson files from DIR (repeatable)."),
-                      QStringLiteral("DIR")});
-    addPresetOption(parser);
-    if (!parseArguments(parser, arguments))
-        return ExitOk;
-    const QStringList positional = parser.positionalArguments().mid(1);
+    return {.name = QStringLiteral("lesson"),
+            .synopsis = {{QStringLiteral("list | show ID | check FILE"),
+                          QStringLiteral("guided lessons")}},
+            .declare =
+                [](QCommandLineParser &parser) {
+                    parser.setApplicationDescription(QStringLiteral(
+                        "Lists the lessons RoofLab can play, prints one with its figures filled "
+                        "in,\nor checks a lesson file.\n"
+                        "  rooflab lesson list [--json] [--lessons DIR]\n"
+                        "  rooflab lesson show ID [--lessons DIR]\n"
+                        "  rooflab lesson check FILE\n"
+                        "A check names the file, the step and the field of every problem, and "
+                        "exits with status 2 when there is one."));
+                    parser.addPositionalArgument(QStringLiteral("action"),
+                                                 QStringLiteral("list, show or check."));
+                    parser.addPositionalArgument(
+                        QStringLiteral("file"),
+                        QStringLiteral("With show: the lesson id; with check: the lesson file."),
+                        QStringLiteral("[ID|FILE]"));
+                    parser.addOption(
+                        {QStringLiteral("json"), QStringLiteral("With list: print JSON.")});
+                },
+            .repeatable = {},
+            .takesLessons = true};
+}
+
+int runLesson(const app::Invocation &invocation)
+{
+    const app::ParsedOptions &options = invocation.options;
+    const QStringList positional = options.positionalArguments();
     const QString action = positional.value(0);
     if (action == QLatin1String("list")) {
         if (positional.size() > 1)
             throw UsageError{
                 QStringLiteral("lesson list: takes no file, found \"%1\"").arg(positional.at(1))};
-        return listLessons(parser, loadCatalog(parser));
+        return listLessons(invocation, loadCatalog(invocation));
     }
     if (action == QLatin1String("check")) {
         if (positional.size() != 2)
             throw UsageError{QStringLiteral("lesson check: name one lesson file")};
-        if (parser.isSet(QStringLiteral("json")) || parser.isSet(QStringLiteral("lessons")))
+        if (options.isSet(QStringLiteral("json")) || !invocation.lessonFolders.isEmpty())
             throw UsageError{QStringLiteral("lesson check: --json and --lessons belong to list")};
-        return checkLesson(positional.at(1), loadCatalog(parser));
+        return checkLesson(positional.at(1), loadCatalog(invocation));
     }
     if (action == QLatin1String("show")) {
         if (positional.size() != 2)
             throw UsageError{QStringLiteral("lesson show: name one lesson id")};
-        return showLesson(parser, positional.at(1), loadCatalog(parser));
+        return showLesson(invocation, positional.at(1), loadCatalog(invocation));
     }
     throw UsageError{
         action.isEmpty()

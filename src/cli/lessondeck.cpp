@@ -45,17 +45,17 @@ const QStringList &deckOptionNames()
     return names;
 }
 
-int pageSide(const QCommandLineParser &parser, const QString &name, int fallback)
+int pageSide(const app::ParsedOptions &options, const QString &name, int fallback)
 {
-    if (!parser.isSet(name))
+    if (!options.isSet(name))
         return fallback;
-    const double value = positiveOption(parser, name);
+    const double value = positiveOption(options, name);
     if (value != std::floor(value) || value > maxPageSide)
         throw UsageError{QStringLiteral("--%1: must be a whole number of pixels from 1 to %2, "
                                         "got %3")
                              .arg(name)
                              .arg(maxPageSide)
-                             .arg(parser.value(name))};
+                             .arg(options.value(name))};
     return static_cast<int>(value);
 }
 
@@ -248,29 +248,27 @@ void addLessonDeckOptions(QCommandLineParser &parser)
                                      "then reveal); -o deck.pdf, or -o DIR/ --format svg|png "
                                      "for one file per page."),
                       QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("lessons"),
-                      QStringLiteral("With --lesson: also load lessons from DIR (repeatable)."),
-                      QStringLiteral("DIR")});
 }
 
-int exportLessonDeck(const QCommandLineParser &parser)
+int exportLessonDeck(const app::Invocation &invocation)
 {
-    if (!parser.isSet(QStringLiteral("lesson")))
+    const app::ParsedOptions &options = invocation.options;
+    if (!options.isSet(QStringLiteral("lesson")))
         throw UsageError{QStringLiteral("--lessons: applies only with --lesson ID")};
-    for (const QString &name : parser.optionNames()) {
+    for (const QString &name : options.optionNames()) {
         if (!deckOptionNames().contains(name))
             throw UsageError{
                 QStringLiteral("--%1: does not apply to a lesson deck (--lesson)").arg(name)};
     }
-    if (parser.positionalArguments().size() > 1)
+    if (!options.positionalArguments().isEmpty())
         throw UsageError{QStringLiteral("export --lesson: takes no scenario, found \"%1\"")
-                             .arg(parser.positionalArguments().at(1))};
-    const QString output = parser.value(QStringLiteral("output"));
+                             .arg(options.positionalArguments().at(0))};
+    const QString output = options.value(QStringLiteral("output"));
     if (output.isEmpty())
         throw UsageError{QStringLiteral("-o: missing; give the deck to write, e.g. -o deck.pdf")};
     const bool toFolder = output.endsWith(QLatin1Char('/')) || QFileInfo(output).isDir();
-    const QString format = parser.isSet(QStringLiteral("format"))
-                               ? parser.value(QStringLiteral("format")).toLower()
+    const QString format = options.isSet(QStringLiteral("format"))
+                               ? options.value(QStringLiteral("format")).toLower()
                                : (toFolder ? QString() : QFileInfo(output).suffix().toLower());
     if (toFolder && format != QLatin1String("svg") && format != QLatin1String("png"))
         throw UsageError{QStringLiteral("--format: a deck in a folder is one svg or png file per "
@@ -278,21 +276,22 @@ int exportLessonDeck(const QCommandLineParser &parser)
     if (!toFolder && format != QLatin1String("pdf"))
         throw UsageError{QStringLiteral("-o: a deck in one file is a PDF (-o deck.pdf); for svg "
                                         "or png pages give a folder, -o DIR/")};
-    const double scale =
-        parser.isSet(QStringLiteral("scale")) ? positiveOption(parser, QStringLiteral("scale")) : 1;
+    const double scale = options.isSet(QStringLiteral("scale"))
+                             ? positiveOption(options, QStringLiteral("scale"))
+                             : 1;
     if (scale > maxPageScale)
         throw UsageError{QStringLiteral("--scale: must be at most %1, got %2")
                              .arg(maxPageScale)
-                             .arg(parser.value(QStringLiteral("scale")))};
-    const QSize size(pageSide(parser, QStringLiteral("width"), 1600),
-                     pageSide(parser, QStringLiteral("height"), 900));
+                             .arg(options.value(QStringLiteral("scale")))};
+    const QSize size(pageSide(options, QStringLiteral("width"), 1600),
+                     pageSide(options, QStringLiteral("height"), 900));
     Theme theme = Theme::Light;
-    if (parser.isSet(QStringLiteral("theme"))) {
-        const auto named = themeFromName(parser.value(QStringLiteral("theme")));
+    if (options.isSet(QStringLiteral("theme"))) {
+        const auto named = themeFromName(options.value(QStringLiteral("theme")));
         if (!named)
             throw UsageError{QStringLiteral("--theme: must be light, dark, print or colorblind, "
                                             "got \"%1\"")
-                                 .arg(parser.value(QStringLiteral("theme")))};
+                                 .arg(options.value(QStringLiteral("theme")))};
         theme = *named;
     }
     const QFileInfo target(toFolder ? output : QFileInfo(output).absolutePath());
@@ -302,10 +301,9 @@ int exportLessonDeck(const QCommandLineParser &parser)
         return ExitFailure;
     }
 
-    const Catalog catalog = loadCatalog(parser);
-    const LessonLibrary library =
-        LessonLibrary::standard(catalog, parser.values(QStringLiteral("lessons")));
-    const QString id = parser.value(QStringLiteral("lesson"));
+    const Catalog catalog = loadCatalog(invocation);
+    const LessonLibrary library = LessonLibrary::standard(catalog, invocation.lessonFolders);
+    const QString id = options.value(QStringLiteral("lesson"));
     const Lesson *lesson = library.lesson(id);
     if (!lesson)
         throw UsageError{QStringLiteral("--lesson: no lesson \"%1\"; `rooflab lesson list` "
@@ -319,7 +317,7 @@ int exportLessonDeck(const QCommandLineParser &parser)
     const DeckRequest request{.catalog = &catalog,
                               .page = size,
                               .theme = theme,
-                              .legend = !parser.isSet(QStringLiteral("no-legend")),
+                              .legend = !options.isSet(QStringLiteral("no-legend")),
                               .workDir = work.path()};
     LessonPlayer player(*lesson, catalog);
     QList<DeckPage> pages;

@@ -2,7 +2,6 @@
 #include "catalog.h"
 #include "commands.h"
 #include "modelanalysisjson.h"
-#include "parsing.h"
 #include "presetparser.h"
 #include "scenariooptions.h"
 #include "units.h"
@@ -89,32 +88,42 @@ QJsonArray toJson(const Catalog &catalog, const QString &what)
 
 } // namespace
 
-int runList(const QStringList &arguments)
+app::CommandSyntax listSyntax()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Lists the devices, formats, operators or models RoofLab knows."));
-    parser.addPositionalArgument(QStringLiteral("what"),
-                                 QStringLiteral("devices, formats, operators or models."));
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-    addPresetOption(parser);
-    if (!parseArguments(parser, arguments))
-        return ExitOk;
-    const QStringList positional = parser.positionalArguments();
+    return {.name = QStringLiteral("list"),
+            .synopsis = {{QStringLiteral("devices|formats|operators|models [--json]"),
+                          QStringLiteral("what RoofLab knows")}},
+            .declare =
+                [](QCommandLineParser &parser) {
+                    parser.setApplicationDescription(QStringLiteral(
+                        "Lists the devices, formats, operators or models RoofLab knows."));
+                    parser.addPositionalArgument(
+                        QStringLiteral("what"),
+                        QStringLiteral("devices, formats, operators or models."));
+                    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+                },
+            .repeatable = {},
+            .takesLessons = false};
+}
+
+int runList(const app::Invocation &invocation)
+{
+    const app::ParsedOptions &options = invocation.options;
+    const QStringList positional = options.positionalArguments();
     const QStringList kinds = {QStringLiteral("devices"), QStringLiteral("formats"),
                                QStringLiteral("operators"), QStringLiteral("models")};
-    if (positional.size() < 2)
+    if (positional.isEmpty())
         throw UsageError{
             QStringLiteral("list: say what to list: devices, formats, operators or models")};
-    if (positional.size() > 2 || !kinds.contains(positional.at(1)))
+    if (positional.size() > 1 || !kinds.contains(positional.at(0)))
         throw UsageError{QStringLiteral("list: cannot list \"%1\"; say devices, formats, "
                                         "operators or models")
-                             .arg(positional.mid(1).join(QLatin1Char(' ')))};
-    const QString what = positional.at(1);
-    const Catalog catalog = loadCatalog(parser);
+                             .arg(positional.join(QLatin1Char(' ')))};
+    const QString what = positional.at(0);
+    const Catalog catalog = loadCatalog(invocation);
 
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (options.isSet(QStringLiteral("json"))) {
         out << QJsonDocument(toJson(catalog, what)).toJson(QJsonDocument::Indented);
     } else if (what == QLatin1String("devices")) {
         printDevices(catalog, out);

@@ -246,34 +246,35 @@ void addModelAnalyzeOptions(QCommandLineParser &parser)
                       QStringLiteral("S")});
 }
 
-int runModelAnalyze(const QCommandLineParser &parser)
+int runModelAnalyze(const app::Invocation &invocation)
 {
-    if (parser.isSet(QStringLiteral("op")))
+    const app::ParsedOptions &options = invocation.options;
+    if (options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
-    const QStringList devices = parser.values(QStringLiteral("device"));
+    const QStringList devices = options.values(QStringLiteral("device"));
     if (devices.isEmpty())
         throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
     if (devices.size() > 1)
         throw UsageError{QStringLiteral("--device: --model analyses one device at a time, got %1")
                              .arg(devices.size())};
 
-    const Catalog catalog = loadCatalog(parser);
+    const Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
-    applyScenarioOptions(parser, catalog, scenario);
-    ModelOptions options;
-    if (parser.isSet(QStringLiteral("launch-overhead"))) {
+    applyScenarioOptions(options, catalog, scenario);
+    ModelOptions modelOptions;
+    if (options.isSet(QStringLiteral("launch-overhead"))) {
         bool ok = false;
-        const QString text = parser.value(QStringLiteral("launch-overhead"));
-        options.launchOverhead = text.toDouble(&ok);
-        if (!ok || !std::isfinite(options.launchOverhead) || options.launchOverhead < 0 ||
-            options.launchOverhead > 1)
+        const QString text = options.value(QStringLiteral("launch-overhead"));
+        modelOptions.launchOverhead = text.toDouble(&ok);
+        if (!ok || !std::isfinite(modelOptions.launchOverhead) || modelOptions.launchOverhead < 0 ||
+            modelOptions.launchOverhead > 1)
             throw UsageError{QStringLiteral("--launch-overhead: expected seconds from 0 to 1, "
                                             "got \"%1\"")
                                  .arg(text)};
     }
     MoveRanking ranking = MoveRanking::StepTime;
-    if (parser.isSet(QStringLiteral("rank-moves"))) {
-        const QString by = parser.value(QStringLiteral("rank-moves"));
+    if (options.isSet(QStringLiteral("rank-moves"))) {
+        const QString by = options.value(QStringLiteral("rank-moves"));
         if (by == QLatin1String("per-device"))
             ranking = MoveRanking::TokensPerDevice;
         else if (by != QLatin1String("step-time"))
@@ -282,7 +283,7 @@ int runModelAnalyze(const QCommandLineParser &parser)
                                  .arg(by)};
     }
     const ModelAnalysis analysis =
-        analyzeModel(catalog, scenario, scenario.devices.value(0), options);
+        analyzeModel(catalog, scenario, scenario.devices.value(0), modelOptions);
     if (!analysis.ok()) {
         // A deployment's problem names the flag it comes from.
         const QString first = analysis.problems.value(0);
@@ -300,7 +301,7 @@ int runModelAnalyze(const QCommandLineParser &parser)
     const QList<Move> moves = rankedMoves(catalog, scenario, analysis, ranking);
 
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (options.isSet(QStringLiteral("json"))) {
         QJsonObject json = modelAnalysisToJson(analysis);
         json.insert(QStringLiteral("moves"), movesToJson(moves));
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);

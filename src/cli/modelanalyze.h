@@ -1,5 +1,7 @@
 #pragma once
 
+#include "invocation.h"
+
 #include <QCommandLineParser>
 
 namespace rooflab::cli {
@@ -9,6 +11,6 @@ void addModelAnalyzeOptions(QCommandLineParser &parser);
 
 // `rooflab analyze --model ID --device ID [--phase ...]`: one step of a transformer model,
 // operator by operator, with totals and the memory footprint; a table or --json.
-int runModelAnalyze(const QCommandLineParser &parser);
+int runModelAnalyze(const app::Invocation &invocation);
 
 } // namespace rooflab::cli

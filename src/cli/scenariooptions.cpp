@@ -50,10 +50,10 @@ QString opt(const char *name)
 
 // A number from option `name`, checked by the rule and limits the same field has in a
 // preset or scenario file (jsonreader.h numberProblem), so both refuse with one message.
-double numberOption(const QCommandLineParser &parser, const QString &name, NumberRule rule,
+double numberOption(const app::ParsedOptions &options, const QString &name, NumberRule rule,
                     const NumberLimits &limits = {})
 {
-    const QString text = parser.value(name);
+    const QString text = options.value(name);
     bool ok = false;
     const double value = text.toDouble(&ok);
     if (!ok)
@@ -66,37 +66,37 @@ double numberOption(const QCommandLineParser &parser, const QString &name, Numbe
 // A shape option's value, checked by the rule of the operator field it sets
 // (operatorNumberField: --kv-heads is kv_heads, --norm-width is width); --batch, --seq and
 // --prompt follow the scenario file's rule, greater than zero.
-double shapeNumber(const QCommandLineParser &parser, const char *name)
+double shapeNumber(const app::ParsedOptions &options, const char *name)
 {
     QString key = opt(name);
     key.replace(QLatin1Char('-'), QLatin1Char('_'));
     if (key == QLatin1String("norm_width"))
         key = QStringLiteral("width");
     const NumberField field = operatorNumberField(key).value_or(NumberField{});
-    return numberOption(parser, opt(name), field.rule, field.limits);
+    return numberOption(options, opt(name), field.rule, field.limits);
 }
 
-double required(const QCommandLineParser &parser, const QString &kind, const char *name)
+double required(const app::ParsedOptions &options, const QString &kind, const char *name)
 {
-    if (!parser.isSet(opt(name)))
+    if (!options.isSet(opt(name)))
         throw UsageError{QStringLiteral("--op %1 needs --%2").arg(kind, opt(name))};
-    return shapeNumber(parser, name);
+    return shapeNumber(options, name);
 }
 
-double optional(const QCommandLineParser &parser, const char *name, double fallback)
+double optional(const app::ParsedOptions &options, const char *name, double fallback)
 {
-    return parser.isSet(opt(name)) ? shapeNumber(parser, name) : fallback;
+    return options.isSet(opt(name)) ? shapeNumber(options, name) : fallback;
 }
 
-void readVectorSize(const QCommandLineParser &parser, const QString &kind, OperatorSpec &op)
+void readVectorSize(const app::ParsedOptions &options, const QString &kind, OperatorSpec &op)
 {
-    if (parser.isSet(QStringLiteral("hidden")))
-        op.hidden = shapeNumber(parser, "hidden");
+    if (options.isSet(QStringLiteral("hidden")))
+        op.hidden = shapeNumber(options, "hidden");
     else
-        op.elements = required(parser, kind, "elements");
+        op.elements = required(options, kind, "elements");
 }
 
-OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind kind)
+OperatorSpec operatorFromShape(const app::ParsedOptions &options, OperatorKind kind)
 {
     const QString name = operatorKindName(kind);
     OperatorSpec op;
@@ -105,13 +105,13 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
     op.name = name;
     switch (kind) {
     case OperatorKind::Elementwise:
-        readVectorSize(parser, name, op);
-        op.inputs = optional(parser, "inputs", 1);
-        op.flopsPerElement = optional(parser, "flops-per-element", 1);
+        readVectorSize(options, name, op);
+        op.inputs = optional(options, "inputs", 1);
+        op.flopsPerElement = optional(options, "flops-per-element", 1);
         break;
     case OperatorKind::Activation:
-        readVectorSize(parser, name, op);
-        op.function = parser.value(QStringLiteral("function"));
+        readVectorSize(options, name, op);
+        op.function = options.value(QStringLiteral("function"));
         if (op.function.isEmpty())
             throw UsageError{QStringLiteral("--op activation needs --function")};
         if (!activationFlopsPerElement(op.function))
@@ -120,74 +120,75 @@ OperatorSpec operatorFromShape(const QCommandLineParser &parser, OperatorKind ki
         break;
     case OperatorKind::LayerNorm:
     case OperatorKind::RmsNorm:
-        readVectorSize(parser, name, op);
+        readVectorSize(options, name, op);
         // 0 (the default) leaves the norm's parameters out.
-        op.width = optional(parser, "norm-width", 0);
+        op.width = optional(options, "norm-width", 0);
         break;
     case OperatorKind::Softmax:
-        readVectorSize(parser, name, op);
+        readVectorSize(options, name, op);
         break;
     case OperatorKind::Gemm:
-        op.m = required(parser, name, "m");
-        op.n = required(parser, name, "n");
-        op.k = required(parser, name, "k");
+        op.m = required(options, name, "m");
+        op.n = required(options, name, "n");
+        op.k = required(options, name, "k");
         break;
     case OperatorKind::Matmul:
-        op.n = required(parser, name, "n");
+        op.n = required(options, name, "n");
         break;
     case OperatorKind::DecodeGemm:
     case OperatorKind::PrefillGemm:
-        op.d = required(parser, name, "d");
-        op.f = required(parser, name, "f");
+        op.d = required(options, name, "d");
+        op.f = required(options, name, "f");
         break;
     case OperatorKind::AttentionDecode:
     case OperatorKind::AttentionPrefill:
-        op.heads = required(parser, name, "heads");
-        op.kvHeads = optional(parser, "kv-heads", op.heads);
-        op.headDim = required(parser, name, "head-dim");
+        op.heads = required(options, name, "heads");
+        op.kvHeads = optional(options, "kv-heads", op.heads);
+        op.headDim = required(options, name, "head-dim");
         if (const QString problem = kvHeadsProblem(op.heads, op.kvHeads); !problem.isEmpty())
             throw UsageError{QStringLiteral("--kv-heads: ") + problem};
         break;
     case OperatorKind::Custom:
-        op.flops = required(parser, name, "flops");
-        op.bytes = required(parser, name, "bytes");
+        op.flops = required(options, name, "flops");
+        op.bytes = required(options, name, "bytes");
         break;
     }
     return op;
 }
 
-QString formatOption(const QCommandLineParser &parser, const Catalog &catalog, const QString &name,
+QString formatOption(const app::ParsedOptions &options, const Catalog &catalog, const QString &name,
                      const QString &fallback)
 {
-    if (!parser.isSet(name))
+    if (!options.isSet(name))
         return fallback;
-    const QString id = parser.value(name).toLower();
+    const QString id = options.value(name).toLower();
     if (!catalog.format(id)) {
         QStringList ids;
         for (const Format &f : catalog.formats())
             ids.append(f.id);
         throw UsageError{QStringLiteral("--%1: unknown format \"%2\" (known: %3)")
-                             .arg(name, parser.value(name), ids.join(QStringLiteral(", ")))};
+                             .arg(name, options.value(name), ids.join(QStringLiteral(", ")))};
     }
     return id;
 }
 
 // --model and --phase.
-void applyModelOptions(const QCommandLineParser &parser, const Catalog &catalog, Scenario &scenario)
+void applyModelOptions(const app::ParsedOptions &options, const Catalog &catalog,
+                       Scenario &scenario)
 {
-    if (parser.isSet(QStringLiteral("model"))) {
-        const QString id = parser.value(QStringLiteral("model")).toLower();
+    if (options.isSet(QStringLiteral("model"))) {
+        const QString id = options.value(QStringLiteral("model")).toLower();
         if (!catalog.model(id))
             throw UsageError{QStringLiteral("--model: unknown model \"%1\"; `rooflab list "
                                             "models` shows the known ones")
-                                 .arg(parser.value(QStringLiteral("model")))};
+                                 .arg(options.value(QStringLiteral("model")))};
         scenario.model = id;
     }
-    if (parser.isSet(QStringLiteral("phase"))) {
-        const auto phase = phaseFromName(parser.value(QStringLiteral("phase")));
+    if (options.isSet(QStringLiteral("phase"))) {
+        const auto phase = phaseFromName(options.value(QStringLiteral("phase")));
         if (!phase)
             throw UsageError{QStringLiteral("--phase: must be decode or prefill, got \"%1\"")
-                                 .arg(parser.value(QStringLiteral("phase")))};
+                                 .arg(options.value(QStringLiteral("phase")))};
         scenario.phase = *phase;
     }
 }
@@ -208,9 +209,9 @@ QString flagOf(DeploymentField field)
 }
 
 // A whole number of at least 1 from a degree flag.
-int degreeOption(const QCommandLineParser &parser, const QString &name)
+int degreeOption(const app::ParsedOptions &options, const QString &name)
 {
-    const QString text = parser.value(name);
+    const QString text = options.value(name);
     bool ok = false;
     const int value = text.toInt(&ok);
     if (!ok || value < 1)
@@ -222,19 +223,19 @@ int degreeOption(const QCommandLineParser &parser, const QString &name)
 }
 
 // --tp, --pp, --headroom and --price, checked against the model on every device.
-void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &catalog,
+void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &catalog,
                             Scenario &scenario)
 {
     Deployment &d = scenario.deployment;
-    if (parser.isSet(QStringLiteral("tp"))) {
-        d.tpAuto = parser.value(QStringLiteral("tp")).toLower() == QLatin1String("auto");
+    if (options.isSet(QStringLiteral("tp"))) {
+        d.tpAuto = options.value(QStringLiteral("tp")).toLower() == QLatin1String("auto");
         if (!d.tpAuto)
-            d.tp = degreeOption(parser, QStringLiteral("tp"));
+            d.tp = degreeOption(options, QStringLiteral("tp"));
     }
-    if (parser.isSet(QStringLiteral("pp")))
-        d.pp = degreeOption(parser, QStringLiteral("pp"));
-    if (parser.isSet(QStringLiteral("headroom"))) {
-        const QString text = parser.value(QStringLiteral("headroom"));
+    if (options.isSet(QStringLiteral("pp")))
+        d.pp = degreeOption(options, QStringLiteral("pp"));
+    if (options.isSet(QStringLiteral("headroom"))) {
+        const QString text = options.value(QStringLiteral("headroom"));
         bool ok = false;
         d.headroom = text.toDouble(&ok);
         if (!ok || !(d.headroom >= 0 && d.headroom <= maxHeadroom))
@@ -243,14 +244,14 @@ void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &cat
                                  .arg(maxHeadroom)
                                  .arg(text)};
     }
-    if (parser.isSet(QStringLiteral("price")))
+    if (options.isSet(QStringLiteral("price")))
         d.pricePerDeviceHour =
-            numberOption(parser, QStringLiteral("price"), NumberRule::NonNegative);
+            numberOption(options, QStringLiteral("price"), NumberRule::NonNegative);
     for (const DeploymentProblem &p : deploymentValueProblems(d))
         throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
     if (scenario.model.isEmpty()) {
         for (const char *flag : {"tp", "pp", "headroom", "price"}) {
-            if (parser.isSet(QString::fromLatin1(flag)))
+            if (options.isSet(QString::fromLatin1(flag)))
                 throw UsageError{QStringLiteral("--%1: applies only with --model")
                                      .arg(QString::fromLatin1(flag))};
         }
@@ -267,6 +268,11 @@ void applyDeploymentOptions(const QCommandLineParser &parser, const Catalog &cat
 
 } // namespace
 
+QStringList scenarioRepeatableOptions()
+{
+    return {QStringLiteral("device"), QStringLiteral("op")};
+}
+
 QString numberRangesHelp()
 {
     return QStringLiteral(
@@ -274,11 +280,6 @@ QString numberRangesHelp()
         "--kv-heads --head-dim --norm-width) are whole numbers from 1 to 1e15, and --kv-heads\n"
         "divides --heads; --flops and --bytes go up to 1e30; --batch, --seq, --prompt and\n"
         "--flops-per-element up to 1e15. A value other than 0 is at least 1e-12.");
-}
-
-void addPresetOption(QCommandLineParser &parser)
-{
-    parser.addOption(app::presetFolderOption());
 }
 
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
@@ -341,26 +342,22 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
                       QStringLiteral("main|l2")});
 }
 
-Catalog loadCatalog(const QCommandLineParser &parser)
+Catalog loadCatalog(const app::Invocation &invocation)
 {
-    for (const QString &folder : parser.values(QStringLiteral("presets"))) {
-        if (folder.isEmpty())
-            throw UsageError{QStringLiteral("--presets: empty folder name; give a folder")};
-    }
-    return app::loadCatalog(parser.values(QStringLiteral("presets")));
+    return app::loadCatalog(invocation.presetFolders);
 }
 
-double positiveOption(const QCommandLineParser &parser, const QString &name)
+double positiveOption(const app::ParsedOptions &options, const QString &name)
 {
-    return numberOption(parser, name, NumberRule::Positive);
+    return numberOption(options, name, NumberRule::Positive);
 }
 
-void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
+void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
                           Scenario &scenario)
 {
-    if (parser.isSet(QStringLiteral("device"))) {
+    if (options.isSet(QStringLiteral("device"))) {
         scenario.devices.clear();
-        for (const QString &id : parser.values(QStringLiteral("device"))) {
+        for (const QString &id : options.values(QStringLiteral("device"))) {
             if (!catalog.device(id))
                 throw UsageError{QStringLiteral("--device: unknown device \"%1\"; "
                                                 "`rooflab list devices` shows the known ones")
@@ -369,47 +366,47 @@ void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catal
                 scenario.devices.append(id);
         }
     }
-    if (parser.isSet(QStringLiteral("model")) && parser.isSet(QStringLiteral("op")))
+    if (options.isSet(QStringLiteral("model")) && options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
-    applyModelOptions(parser, catalog, scenario);
-    applyDeploymentOptions(parser, catalog, scenario);
-    scenario.batch = optional(parser, "batch", scenario.batch);
-    scenario.seq = optional(parser, "seq", scenario.seq);
-    scenario.prompt = optional(parser, "prompt", scenario.prompt);
+    applyModelOptions(options, catalog, scenario);
+    applyDeploymentOptions(options, catalog, scenario);
+    scenario.batch = optional(options, "batch", scenario.batch);
+    scenario.seq = optional(options, "seq", scenario.seq);
+    scenario.prompt = optional(options, "prompt", scenario.prompt);
 
     PrecisionScheme &scheme = scenario.scheme;
-    scheme.weights = formatOption(parser, catalog, QStringLiteral("weights"), scheme.weights);
-    scheme.act = formatOption(parser, catalog, QStringLiteral("act"), scheme.act);
-    scheme.kv = formatOption(parser, catalog, QStringLiteral("kv"), scheme.kv);
-    scheme.math = formatOption(parser, catalog, QStringLiteral("math"), scheme.math);
+    scheme.weights = formatOption(options, catalog, QStringLiteral("weights"), scheme.weights);
+    scheme.act = formatOption(options, catalog, QStringLiteral("act"), scheme.act);
+    scheme.kv = formatOption(options, catalog, QStringLiteral("kv"), scheme.kv);
+    scheme.math = formatOption(options, catalog, QStringLiteral("math"), scheme.math);
 
-    if (parser.isSet(QStringLiteral("roof"))) {
-        const auto mode = roofModeFromName(parser.value(QStringLiteral("roof")));
+    if (options.isSet(QStringLiteral("roof"))) {
+        const auto mode = roofModeFromName(options.value(QStringLiteral("roof")));
         if (!mode)
             throw UsageError{QStringLiteral("--roof: must be datasheet or achievable, got \"%1\"")
-                                 .arg(parser.value(QStringLiteral("roof")))};
+                                 .arg(options.value(QStringLiteral("roof")))};
         scenario.roof = *mode;
     }
-    if (parser.isSet(QStringLiteral("memory"))) {
-        const QString level = parser.value(QStringLiteral("memory"));
+    if (options.isSet(QStringLiteral("memory"))) {
+        const QString level = options.value(QStringLiteral("memory"));
         if (level != QLatin1String("main") && level != QLatin1String("l2"))
             throw UsageError{QStringLiteral("--memory: must be main or l2, got \"%1\"").arg(level)};
         scenario.memoryLevel = level;
     }
 
     std::optional<UnitKind> unit;
-    if (parser.isSet(QStringLiteral("unit"))) {
-        unit = unitKindFromName(parser.value(QStringLiteral("unit")));
+    if (options.isSet(QStringLiteral("unit"))) {
+        unit = unitKindFromName(options.value(QStringLiteral("unit")));
         if (!unit)
             throw UsageError{QStringLiteral("--unit: must be matrix or vector, got \"%1\"")
-                                 .arg(parser.value(QStringLiteral("unit")))};
+                                 .arg(options.value(QStringLiteral("unit")))};
     }
-    if (parser.isSet(QStringLiteral("op"))) {
+    if (options.isSet(QStringLiteral("op"))) {
         scenario.operators.clear();
-        for (const QString &value : parser.values(QStringLiteral("op"))) {
+        for (const QString &value : options.values(QStringLiteral("op"))) {
             OperatorSpec op;
             if (const std::optional<OperatorKind> kind = operatorKindFromName(value)) {
-                op = operatorFromShape(parser, *kind);
+                op = operatorFromShape(options, *kind);
             } else if (const OperatorSpec *preset = catalog.operatorSpec(value)) {
                 op = *preset;
             } else {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "invocation.h"
 #include "scenario.h"
 
 #include <QCommandLineParser>
@@ -12,21 +13,21 @@ namespace rooflab::cli {
 // unless the command takes --width for itself (`export`: the image width).
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
+// The scenario options that may be given more than once: --device and --op.
+QStringList scenarioRepeatableOptions();
+
 // The ranges the scenario options accept, for a command's --help (docs/presets.md "Limits").
 QString numberRangesHelp();
 
-// Adds --presets DIR.
-void addPresetOption(QCommandLineParser &parser);
-
 // The catalog with the built-in, user and --presets folders; load problems go to stderr.
-Catalog loadCatalog(const QCommandLineParser &parser);
+Catalog loadCatalog(const app::Invocation &invocation);
 
 // Fills `scenario` from the options that are set; throws UsageError naming the argument.
 // Without --device or --op, the scenario's own values stay.
-void applyScenarioOptions(const QCommandLineParser &parser, const Catalog &catalog,
+void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
                           Scenario &scenario);
 
 // A positive finite number from option `name`; throws UsageError otherwise.
-double positiveOption(const QCommandLineParser &parser, const QString &name);
+double positiveOption(const app::ParsedOptions &options, const QString &name);
 
 } // namespace rooflab::cli

@@ -9,7 +9,6 @@
 #include "version.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QScreen>
 
 namespace rooflab::gui {
@@ -52,74 +51,39 @@ void restoreLastScenario(Document &document)
 
 } // namespace
 
-int runWindow(int &argc, char **argv, const QStringList &arguments)
+int runWindow(int &argc, char **argv, const app::Invocation &invocation)
 {
-    Q_UNUSED(arguments); // QApplication strips its own options; its list is read below
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("rooflab"));
     QApplication::setApplicationDisplayName(QStringLiteral("RoofLab"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
     QApplication::setOrganizationName(QStringLiteral("rooflab"));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("rooflab::gui", "Interactive roofline plots"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOption(app::presetFolderOption());
-    parser.addOption(
-        {QStringLiteral("lessons"),
-         QCoreApplication::translate("rooflab::gui", "Also offer the lessons in DIR in the Lessons "
-                                                     "menu (repeatable)."),
-         QStringLiteral("DIR")});
-    const QCommandLineOption presenter(
-        QStringLiteral("presenter"),
-        QCoreApplication::translate("rooflab::gui",
-                                    "Start in the presenter view: the chart alone, full screen."));
-    const QCommandLineOption screenOption(
-        QStringLiteral("screen"),
-        QCoreApplication::translate("rooflab::gui",
-                                    "The screen for the presenter view, counted from 1."),
-        QStringLiteral("n"));
-    parser.addOption(presenter);
-    parser.addOption(screenOption);
-    parser.addPositionalArgument(
-        QStringLiteral("file"),
-        QCoreApplication::translate("rooflab::gui", "A scenario file to open."),
-        QStringLiteral("[file]"));
-    if (!parser.parse(QApplication::arguments()) || parser.positionalArguments().size() > 1) {
-        app::printError(parser.errorText().isEmpty()
-                            ? QStringLiteral("give at most one scenario file")
-                            : parser.errorText());
-        return 2;
-    }
-
+    const app::WindowArguments &arguments = invocation.window;
     QScreen *screen = nullptr;
-    if (parser.isSet(screenOption)) {
-        bool ok = false;
-        const int n = parser.value(screenOption).toInt(&ok);
+    if (arguments.screen > 0) {
         const QList<QScreen *> screens = QGuiApplication::screens();
-        if (!ok || n < 1 || n > screens.size()) {
+        if (arguments.screen > screens.size()) {
             app::printError(QStringLiteral("--screen: give a screen number from 1 to %1, not "
                                            "\"%2\"")
                                 .arg(screens.size())
-                                .arg(parser.value(screenOption)));
+                                .arg(arguments.screen));
             return 2;
         }
-        screen = screens.at(n - 1);
+        screen = screens.at(arguments.screen - 1);
     }
 
-    Document document(app::loadCatalog(parser.values(QStringLiteral("presets"))), Scenario());
+    Document document(app::loadCatalog(invocation.presetFolders), Scenario());
     restoreLastScenario(document);
     MainWindow window(&document);
-    if (parser.isSet(QStringLiteral("lessons")))
-        window.setLessonFolders(parser.values(QStringLiteral("lessons")));
-    if (screen && !parser.isSet(presenter))
+    if (!invocation.lessonFolders.isEmpty())
+        window.setLessonFolders(invocation.lessonFolders);
+    if (screen && !arguments.presenter)
         window.move(screen->availableGeometry().topLeft());
     window.show();
-    if (!parser.positionalArguments().isEmpty())
-        window.openFile(parser.positionalArguments().constFirst());
-    if (parser.isSet(presenter))
+    if (!arguments.file.isEmpty())
+        window.openFile(arguments.file);
+    if (arguments.presenter)
         window.presenter()->enter(screen);
     return app.exec();
 }

@@ -1,6 +1,6 @@
 // libFuzzer harness: the command line. The bytes are split at line breaks into arguments
-// after "rooflab" and run as `list` or `analyze` (export writes files and is left to the
-// tests); every run must end with a status and never crash or hang.
+// after "rooflab" and parsed; `list` and `analyze` then run (export writes files and is left
+// to the tests). Every run must end with a status and never crash or hang.
 #include "commandline.h"
 
 #include <QByteArray>
@@ -31,10 +31,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
     }
     arguments.prepend(QStringLiteral("rooflab"));
-    const QString command = rooflab::cli::commandOf(arguments);
-    if (command != QLatin1String("list") && command != QLatin1String("analyze"))
+    const rooflab::app::Invocation invocation =
+        rooflab::app::parseInvocation(arguments, rooflab::cli::commandSyntaxes());
+    if (invocation.action != rooflab::app::Invocation::Action::Command)
         return 0;
-    const int status = rooflab::cli::runCommand(arguments);
+    if (invocation.command != QLatin1String("list") &&
+        invocation.command != QLatin1String("analyze"))
+        return 0;
+    const int status = rooflab::cli::runCommand(invocation);
     if (status != 0 && status != 1 && status != 2)
         __builtin_trap();
     return 0;
