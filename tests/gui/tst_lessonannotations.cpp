@@ -85,14 +85,13 @@ private Q_SLOTS:
         const QString text = QStringLiteral("Decode lives here");
         ChartOptions options = stillOptions();
         const QSize size(1200, 800);
-        const QByteArray plain = svgOf(Figure(gemmAnalysis(m_catalog), options, size, false), size);
+        const QByteArray plain = svgOf(Figure(gemmAnalysis(m_catalog), options, size), size);
         QVERIFY(!plain.contains(text.toUtf8())); // not there without the annotation
         options.annotations = {{.kind = FigureAnnotation::Kind::Callout,
                                 .text = text,
                                 .x = gemmIntensity,
                                 .y = gemmAttainable}};
-        const QByteArray marked =
-            svgOf(Figure(gemmAnalysis(m_catalog), options, size, false), size);
+        const QByteArray marked = svgOf(Figure(gemmAnalysis(m_catalog), options, size), size);
         QVERIFY2(marked.contains(text.toUtf8()), "the callout's text is SVG text");
     }
 
@@ -103,7 +102,7 @@ private Q_SLOTS:
                                 .text = QStringLiteral("batch 16"),
                                 .x = gemmIntensity,
                                 .y = gemmAttainable}};
-        const Figure figure(gemmAnalysis(m_catalog), options, QSize(1600, 1000), false);
+        const Figure figure(gemmAnalysis(m_catalog), options, QSize(1600, 1000));
         const QList<CalloutPlacement> placed = placeCallouts(figure.model(), figure.frame());
         QCOMPARE(placed.size(), 1);
         const CalloutPlacement &c = placed.constFirst();
@@ -135,13 +134,13 @@ private Q_SLOTS:
         options.yMin = 1e11;
         options.yMax = 1e16;
         const QSize size(1200, 800);
-        const Figure plain(gemmAnalysis(m_catalog), options, size, false);
+        const Figure plain(gemmAnalysis(m_catalog), options, size);
         options.annotations = {{.kind = FigureAnnotation::Kind::Band,
                                 .text = QStringLiteral("memory-bound"),
                                 .axis = FigureAnnotation::Axis::Intensity,
                                 .from = 1,
                                 .to = 10}};
-        const Figure banded(gemmAnalysis(m_catalog), options, size, false);
+        const Figure banded(gemmAnalysis(m_catalog), options, size);
         const QImage a = plain.image(1), b = banded.image(1);
         const AxisMapping &map = banded.layout().map;
         // Near the plot's bottom edge, where no roof or label is: shaded at intensity 3.5,
@@ -202,7 +201,7 @@ private Q_SLOTS:
         QCOMPARE(chart.options.fontScale, 1.5);
         // Its callout is drawn: the SVG of the step's figure holds the text.
         const QSize size(1000, 700);
-        const QByteArray svg = svgOf(Figure(chart.analysis, chart.options, size, false), size);
+        const QByteArray svg = svgOf(Figure(chart.analysis, chart.options, size), size);
         QVERIFY(svg.contains("Intensity 15.9"));
     }
 
