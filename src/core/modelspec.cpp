@@ -90,6 +90,15 @@ double ModelSpec::attentionIntermediateWidth() const
     return std::max(heads * (qkNopeHeadDim + qkRopeHeadDim), heads * (qkNopeHeadDim + vHeadDim));
 }
 
+double ModelSpec::mlpIntermediateWidth() const
+{
+    if (!isMoe())
+        return mlpUpWidth();
+    const double gate = gatedMlp ? 2.0 : 1.0;
+    const double expertLayer = expertsPerToken * mlpUpWidth() + gate * sharedFfn;
+    return std::max(expertLayer, denseLayers > 0 ? gate * denseFfn : 0.0);
+}
+
 double ModelSpec::kvBytesPerToken(double kvBytesPerElement) const
 {
     return layers * kvElementsPerLayerToken() * kvBytesPerElement;

@@ -54,6 +54,9 @@ struct ModelSpec
     // Widest output of the attention's projections (the QKV output, or with latent attention
     // the larger of the query up-projection and the key-value up-projection of prefill).
     double attentionIntermediateWidth() const;
+    // Widest MLP intermediate one token keeps: 2F (or F) for a dense MLP; with experts the
+    // larger of a dense layer's and the k routed plus the shared experts' up outputs.
+    double mlpIntermediateWidth() const;
     // Parameters of the attention block of one layer (projections, their norms and biases).
     double attentionParameters() const;
     // Width of the fused Q, K and V projection output: (H + 2 * H_kv) * d.
