@@ -146,15 +146,15 @@ void addLatentAttention(StepBuilder &b, const ModelSpec &m, Phase phase)
     b.add(b.gemm("q-up", QStringLiteral("Query up-projection"), m.qLoraRank,
                  m.heads * (m.qkNopeHeadDim + rope)),
           C::AttentionProjections);
-    b.add(b.gemm("kv-down", QStringLiteral("Key-value down-projection (the cached latent)"),
-                 m.hidden, latent + rope),
+    b.add(b.gemm("kv-down", QStringLiteral("KV down-projection (the latent)"), m.hidden,
+                 latent + rope),
           C::AttentionProjections);
     b.add(b.norm("kv-norm", b.normName() + QStringLiteral(" of the latent"), latent), C::Norms);
     OperatorSpec attention;
     attention.id = QStringLiteral("attention");
     attention.heads = m.heads;
     if (phase == Phase::Decode) {
-        b.add(b.perHeadGemm("q-absorb", QStringLiteral("Query into the latent (absorbed key up)"),
+        b.add(b.perHeadGemm("q-absorb", QStringLiteral("Query to latent (absorbed K up)"),
                             m.qkNopeHeadDim, latent),
               C::AttentionProjections);
         attention.kind = OperatorKind::AttentionDecode;
@@ -165,11 +165,11 @@ void addLatentAttention(StepBuilder &b, const ModelSpec &m, Phase phase)
         attention.vDim = latent;
         attention.cacheWidth = latent + rope;
         b.add(attention, C::Attention);
-        b.add(b.perHeadGemm("v-absorb", QStringLiteral("Latent out to values (absorbed value up)"),
-                            latent, m.vHeadDim),
+        b.add(b.perHeadGemm("v-absorb", QStringLiteral("Latent to values (absorbed V up)"), latent,
+                            m.vHeadDim),
               C::AttentionProjections);
     } else {
-        b.add(b.gemm("kv-up", QStringLiteral("Key-value up-projection"), latent,
+        b.add(b.gemm("kv-up", QStringLiteral("KV up-projection"), latent,
                      m.heads * (m.qkNopeHeadDim + m.vHeadDim)),
               C::AttentionProjections);
         attention.kind = OperatorKind::AttentionPrefill;
@@ -258,7 +258,7 @@ void addExpertMlp(StepBuilder &b, const ModelSpec &m)
                      .act = "shared-act",
                      .gateMul = "shared-gate-mul",
                      .down = "shared-down",
-                     .label = QStringLiteral("Shared expert"),
+                     .label = QStringLiteral("Shared"),
                      .layers = n});
     // Each token's k expert outputs are scaled by their router weights and summed:
     // k inputs of width D, 2 FLOP (multiply, add) per input element, counted per output element.

@@ -313,6 +313,18 @@ private Q_SLOTS:
             << QStringLiteral("analyze --model llama-3.1-405b --device h100-sxm5 --tp auto")
             << QStringLiteral("rooflab: --tp auto: Llama 3.1 405B does not fit NVIDIA H100 SXM5 "
                               "80GB at any power-of-two TP up to 8");
+        QTest::newRow("ep dense") << base + QStringLiteral("--tp 2 --ep")
+                                  << QStringLiteral("rooflab: --ep: Llama 3.1 70B has no routed "
+                                                    "experts to spread");
+        // GB200's NVL72 domain allows TP 16, which Mixtral's 32 and 8 heads take, but its 8
+        // experts cannot be spread whole over 16 devices.
+        QTest::newRow("ep experts")
+            << QStringLiteral("analyze --model mixtral-8x7b --device gb200 --tp 16 --ep")
+            << QStringLiteral("rooflab: --ep: TP 16 does not divide the 8 experts of Mixtral "
+                              "8x7B");
+        QTest::newRow("ep without model")
+            << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --ep")
+            << QStringLiteral("rooflab: --ep: applies only with --model");
         QTest::newRow("tp without model")
             << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --tp 2")
             << QStringLiteral("rooflab: --tp: applies only with --model");
