@@ -198,6 +198,32 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_DOUBLE(op(a, "shared-down")->op.count, 58.0);
     }
 
+    void deepseekV3LatentPrefill()
+    {
+        // Prefill expands the latent: TP 8 (16 heads), B = 1, T = 2048. kv-up [512 x
+        // 16*(128+128) = 4096]: 2 * 2048 * 512 * 4096 = 8,589,934,592 FLOPs. Attention with
+        // query/key width 192 and value width 128: T^2 * 16 * 320 + 2.5 * T^2 * 16 =
+        // 4,194,304 * 5,160 = 21,642,608,640 FLOPs; queries and outputs 2048 * 16 * 320 * 2 =
+        // 20,971,520 B, the expanded keys and values as many. The footprint still caches the
+        // latent: 2048 * 61 * 576 * 2 = 143,917,056 B per device.
+        Scenario s = decode(QStringLiteral("deepseek-v3"), 8, false);
+        s.phase = Phase::Prefill;
+        s.batch = 1;
+        s.prompt = 2048;
+        const ModelAnalysis a = analyze(s);
+        QVERIFY2(a.ok(), qPrintable(a.problems.join(QLatin1Char('\n'))));
+        QVERIFY(!op(a, "q-absorb"));
+        const ModelOperatorResult *kvUp = op(a, "kv-up");
+        QVERIFY(kvUp);
+        ROOFLAB_COMPARE_DOUBLE(kvUp->point.flops, 8589934592.0);
+        const ModelOperatorResult *att = op(a, "attention");
+        QVERIFY(att);
+        ROOFLAB_COMPARE_DOUBLE(att->point.flops, 21642608640.0);
+        ROOFLAB_COMPARE_DOUBLE(att->point.bytes.act, 20971520.0);
+        ROOFLAB_COMPARE_DOUBLE(att->point.bytes.kv, 20971520.0);
+        ROOFLAB_COMPARE_DOUBLE(a.deployment.perDevice.kvCacheBytes, 143917056.0);
+    }
+
     void autoPicksEightH200sForDeepseekFp8()
     {
         // FP8 weights: TP 4 would hold about 2x 84.8 GB of weights per device, over the
