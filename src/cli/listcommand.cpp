@@ -56,13 +56,22 @@ void printModels(const Catalog &catalog, QTextStream &out)
             << formatNumber(m.parameterCount() / 1e9) << " billion parameters";
         if (m.isMoe())
             out << ", " << formatNumber(m.activeParameterCount() / 1e9) << " billion per token";
-        out << ")\n    " << formatNumber(m.layers) << " layers, hidden " << formatNumber(m.hidden)
-            << ", heads " << formatNumber(m.heads) << '/' << formatNumber(m.kvHeads) << " KV x "
-            << formatNumber(m.headDim) << ", FFN " << formatNumber(m.ffn) << ", vocab "
-            << formatNumber(m.vocab);
+        out << ")\n    " << formatNumber(m.layers) << " layers, hidden " << formatNumber(m.hidden);
+        if (m.isMla())
+            out << ", " << formatNumber(m.heads) << " heads with latent attention (cache "
+                << formatNumber(m.kvElementsPerLayerToken()) << " per token and layer)";
+        else
+            out << ", heads " << formatNumber(m.heads) << '/' << formatNumber(m.kvHeads) << " KV x "
+                << formatNumber(m.headDim);
+        out << ", FFN " << formatNumber(m.ffn) << ", vocab " << formatNumber(m.vocab);
         if (m.isMoe())
             out << ", " << formatNumber(m.experts) << " experts, top-"
                 << formatNumber(m.expertsPerToken);
+        if (m.sharedExperts > 0)
+            out << " + " << formatNumber(m.sharedExperts) << " shared";
+        if (m.denseLayers > 0)
+            out << " (first " << formatNumber(m.denseLayers) << " layers dense, FFN "
+                << formatNumber(m.denseFfn) << ')';
         out << '\n';
     }
 }

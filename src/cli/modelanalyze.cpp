@@ -73,8 +73,11 @@ void printDeployment(const ModelAnalysis &a, QTextStream &out)
         << "% headroom): " << (d.fits ? "fits" : "DOES NOT FIT") << '\n';
     out << "             " << formatNumber(d.allReduces) << " all-reduces of "
         << bytesText(d.allReduceBytes) << ", " << formatNumber(d.allGathers)
-        << " logits all-gather of " << bytesText(d.allGatherBytes) << ", "
-        << formatNumber(d.transfers) << " stage transfers: " << formatDuration(d.commTime)
+        << " logits all-gather of " << bytesText(d.allGatherBytes) << ", ";
+    if (d.expertParallel)
+        out << formatNumber(d.allToAlls) << " expert all-to-alls of " << bytesText(d.allToAllBytes)
+            << " sent (" << formatDuration(d.allToAllTime) << "), ";
+    out << formatNumber(d.transfers) << " stage transfers: " << formatDuration(d.commTime)
         << " of communication per step\n\n";
 }
 

@@ -204,6 +204,8 @@ QString flagOf(DeploymentField field)
         return QStringLiteral("--headroom");
     case DeploymentField::Price:
         return QStringLiteral("--price");
+    case DeploymentField::Ep:
+        return QStringLiteral("--ep");
     }
     return {};
 }
@@ -247,10 +249,12 @@ void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &ca
     if (options.isSet(QStringLiteral("price")))
         d.pricePerDeviceHour =
             numberOption(options, QStringLiteral("price"), NumberRule::NonNegative);
+    if (options.isSet(QStringLiteral("ep")))
+        d.expertParallel = true;
     for (const DeploymentProblem &p : deploymentValueProblems(d))
         throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
     if (scenario.model.isEmpty()) {
-        for (const char *flag : {"tp", "pp", "headroom", "price"}) {
+        for (const char *flag : {"tp", "pp", "headroom", "price", "ep"}) {
             if (options.isSet(QString::fromLatin1(flag)))
                 throw UsageError{QStringLiteral("--%1: applies only with --model")
                                      .arg(QString::fromLatin1(flag))};
@@ -261,7 +265,7 @@ void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &ca
         return;
     for (const QString &id : std::as_const(scenario.devices)) {
         for (const DeploymentProblem &p :
-             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp))
+             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp, d.expertParallel))
             throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
     }
 }
@@ -309,6 +313,11 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
                       QStringLiteral("With --model: share of each device's memory kept free, "
                                      "0 to 0.9 (default 0.1)."),
                       QStringLiteral("FRACTION")});
+    parser.addOption({QStringLiteral("ep"),
+                      QStringLiteral("With --model and TP above 1: expert parallelism, each "
+                                     "device holding E/t whole experts, with an all-to-all "
+                                     "dispatch and combine per expert layer (default: experts "
+                                     "split by width).")});
     parser.addOption({QStringLiteral("price"),
                       QStringLiteral("With --model: your price per device-hour in USD, for the "
                                      "cost per million tokens (none by default)."),

@@ -37,6 +37,8 @@ QString deploymentFieldName(DeploymentField field)
         return QStringLiteral("headroom");
     case DeploymentField::Price:
         return QStringLiteral("price_per_device_hour");
+    case DeploymentField::Ep:
+        return QStringLiteral("ep");
     }
     return {};
 }
@@ -65,7 +67,7 @@ QList<DeploymentProblem> deploymentValueProblems(const Deployment &d)
 }
 
 QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &device, int tp,
-                                            int pp)
+                                            int pp, bool expertParallel)
 {
     QList<DeploymentProblem> problems;
     if (tp < 1 || pp < 1) {
@@ -93,6 +95,16 @@ QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &de
                              .arg(tp)
                              .arg(m.kvHeads)
                              .arg(m.name)});
+    if (expertParallel && !m.isMoe())
+        problems.append({DeploymentField::Ep,
+                         QStringLiteral("%1 has no routed experts to spread").arg(m.name)});
+    else if (expertParallel && tp > 1 && !divides(tp, m.experts))
+        problems.append({DeploymentField::Ep,
+                         QStringLiteral("TP %1 does not divide the %2 experts of %3, so they "
+                                        "cannot be spread whole")
+                             .arg(tp)
+                             .arg(m.experts)
+                             .arg(m.name)});
     if (pp > m.layers)
         problems.append({DeploymentField::Pp, QStringLiteral("%1 stages exceed the %2 layers of %3")
                                                   .arg(pp)
@@ -118,15 +130,24 @@ QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &de
     return problems;
 }
 
-ModelSpec shardedModel(const ModelSpec &m, int tp)
+ModelSpec shardedModel(const ModelSpec &m, int tp, bool expertParallel)
 {
     ModelSpec s = m;
     if (tp <= 1)
         return s;
     s.heads = m.heads / tp;
     s.kvHeads = std::max(1.0, m.kvHeads / tp);
-    s.ffn = m.ffn / tp;
     s.vocab = m.vocab / tp;
+    s.denseFfn = m.denseFfn / tp;
+    s.sharedFfn = m.sharedFfn / tp;
+    if (expertParallel && m.isMoe()) {
+        // Whole experts, E/t on each device; under uniform routing each device runs k/t of
+        // every token's experts (docs/models.md, "Expert parallelism").
+        s.experts = m.experts / tp;
+        s.expertsPerToken = m.expertsPerToken / tp;
+    } else {
+        s.ffn = m.ffn / tp;
+    }
     return s;
 }
 
@@ -144,6 +165,13 @@ double allGatherTime(const Interconnect &link, int devices, double bytes)
         return 0;
     const double t = devices;
     return link.latency + (t - 1.0) / t * bytes / link.groupBandwidth(devices);
+}
+
+double allToAllTime(const Interconnect &link, int devices, double bytes)
+{
+    if (devices <= 1)
+        return 0;
+    return link.latency + bytes / link.groupBandwidth(devices);
 }
 
 double transferTime(const Interconnect &link, double bytes)
@@ -165,13 +193,13 @@ DeviceFootprint deviceFootprint(const ModelSpec &m, Phase phase, const ShapeCont
                 : stageLayers * s.layerParameters() + s.vocab * s.hidden + normParameters(s);
     f.weightBytes = params * sizes.weights;
     const double context = phase == Phase::Decode ? shape.seq : shape.prompt;
-    const double kvPerLayerToken = 2.0 * s.kvHeads * s.headDim * sizes.kv;
+    // A latent cache is not split by heads: every device keeps the whole latent.
+    const double kvPerLayerToken = s.kvElementsPerLayerToken() * sizes.kv;
     // p micro-batches of B sequences are in flight, one per stage, and each stage caches
     // its layers for all of them.
     f.kvCacheBytes = std::max(1, pp) * shape.batch * context * stageLayers * kvPerLayerToken;
     const double tokensPerSequence = phase == Phase::Decode ? 1.0 : shape.prompt;
-    const double mlpWidth = s.mlpUpWidth() * (s.isMoe() ? s.expertsPerToken : 1.0);
-    const double widest = std::max(s.qkvWidth(), mlpWidth);
+    const double widest = std::max(s.attentionIntermediateWidth(), s.mlpIntermediateWidth());
     // The logits are gathered whole on every device of the group.
     f.activationBytes =
         (shape.batch * tokensPerSequence * (s.hidden + widest) + shape.batch * m.vocab) * sizes.act;
@@ -209,7 +237,7 @@ std::optional<int> autoTensorParallel(const ModelSpec &m, const Device &device, 
     int largest = 0;
     double largestNeeds = 0;
     for (int t = 1; qint64(t) * pp <= domain; t *= 2) {
-        if (!deploymentProblems(m, device, t, pp).isEmpty())
+        if (!deploymentProblems(m, device, t, pp, deployment.expertParallel).isEmpty())
             continue;
         const double needs = deviceFootprint(m, phase, shape, sizes, t, pp).totalBytes;
         if (needs <= usable)

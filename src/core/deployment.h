@@ -14,7 +14,7 @@ namespace rooflab {
 
 // Which setting of a deployment a problem is about: the command line names its flag, a
 // scenario file its field.
-enum class DeploymentField { Tp, Pp, Headroom, Price };
+enum class DeploymentField { Tp, Pp, Headroom, Price, Ep };
 
 struct DeploymentProblem
 {
@@ -24,7 +24,7 @@ struct DeploymentProblem
     bool operator==(const DeploymentProblem &other) const = default;
 };
 
-// The field's name in scenario files ("tp", "pp", "headroom", "price_per_device_hour").
+// The field's name in scenario files ("tp", "pp", "headroom", "price_per_device_hour", "ep").
 QString deploymentFieldName(DeploymentField field);
 
 // Problems of the numbers alone: t and p at least 1, headroom in [0, maxHeadroom], a price
@@ -33,19 +33,24 @@ QList<DeploymentProblem> deploymentValueProblems(const Deployment &deployment);
 
 // Problems of serving `model` with t-way tensor and p-way pipeline parallelism on `device`:
 // t must divide the query heads, and the KV heads or be a multiple of them; p at most the
-// layers; t x p within the device's scale-up domain (1 without an interconnect).
+// layers; t x p within the device's scale-up domain (1 without an interconnect); with
+// expert parallelism, t must divide the routed experts.
 QList<DeploymentProblem> deploymentProblems(const ModelSpec &model, const Device &device, int tp,
-                                            int pp);
+                                            int pp, bool expertParallel = false);
 
 // What one device of a t-way tensor-parallel group holds and runs: heads, KV heads (at least
 // one: replicated when t exceeds them), MLP or expert width and vocabulary divided by t;
-// the hidden width, norms and router whole (docs/models.md, "Deployments").
-ModelSpec shardedModel(const ModelSpec &model, int tp);
+// the hidden width, norms and router whole (docs/models.md, "Deployments"). With expert
+// parallelism the routed experts stay whole and E and k are divided by t instead.
+ModelSpec shardedModel(const ModelSpec &model, int tp, bool expertParallel = false);
 
 // Ring all-reduce of `bytes` over `devices`: alpha + 2(t-1)/t * bytes / beta; 0 for one device.
 double allReduceTime(const Interconnect &link, int devices, double bytes);
 // Ring all-gather of `bytes` (the gathered whole): alpha + (t-1)/t * bytes / beta.
 double allGatherTime(const Interconnect &link, int devices, double bytes);
+// All-to-all in which each device sends `bytes` (already its (t-1)/t share for the others):
+// alpha + bytes / beta.
+double allToAllTime(const Interconnect &link, int devices, double bytes);
 // One point-to-point transfer between pipeline stages: alpha + bytes / beta of one peer.
 double transferTime(const Interconnect &link, double bytes);
 

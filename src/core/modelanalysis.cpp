@@ -207,8 +207,8 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
     if (!a.problems.isEmpty())
         return a;
 
-    const QList<ModelOperator> ops =
-        modelStepOperators(shardedModel(*model, resolved->tp), a.phase, a.shape.prompt);
+    const QList<ModelOperator> ops = modelStepOperators(
+        shardedModel(*model, resolved->tp, resolved->expertParallel), a.phase, a.shape.prompt);
     const Analysis analysis = evaluate(catalog, stepScenario(scenario, deviceId, ops));
     a.problems.append(analysis.problems);
     a.warnings.append(analysis.warnings);

@@ -79,17 +79,21 @@ struct ModelDeployment
     double headroom = 0.10;
     double usableBytes = 0; // capacity x (1 - headroom)
     DeviceFootprint perDevice;
-    bool fits = false;         // perDevice.totalBytes <= usableBytes
-    double maxBatchFits = 0;   // largest whole batch that fits at this context; 0: none
-    double allReduces = 0;     // per step, over all stages: 2 per layer + 1 for the embedding
-    double allReduceBytes = 0; // M = tokens x D x b_act, each
-    double allGathers = 0;     // of the logits: 1 per step
-    double allGatherBytes = 0; // B x V x b_act
-    double transfers = 0;      // between pipeline stages: p - 1 per step
-    double transferBytes = 0;  // M, each
-    double bytesSent = 0;      // per device per step by the collectives and transfers
-    double computeTime = 0;    // the operators, per device, summed over the stages
-    double commTime = 0;       // collectives and transfers per step (no overlap)
+    bool fits = false;           // perDevice.totalBytes <= usableBytes
+    double maxBatchFits = 0;     // largest whole batch that fits at this context; 0: none
+    double allReduces = 0;       // per step, over all stages: 2 per layer + 1 for the embedding
+    double allReduceBytes = 0;   // M = tokens x D x b_act, each
+    double allGathers = 0;       // of the logits: 1 per step
+    double allGatherBytes = 0;   // B x V x b_act
+    bool expertParallel = false; // MoE layers hold E/t whole experts per device
+    double allToAlls = 0;        // with expert parallelism: dispatch and combine per MoE layer
+    double allToAllBytes = 0;    // each device sends tokens x k x D x b_act x (t-1)/t, each
+    double allToAllTime = 0;     // all of them, per step
+    double transfers = 0;        // between pipeline stages: p - 1 per step
+    double transferBytes = 0;    // M, each
+    double bytesSent = 0;        // per device per step by the collectives and transfers
+    double computeTime = 0;      // the operators, per device, summed over the stages
+    double commTime = 0;         // collectives and transfers per step (no overlap)
     double slowestStageTime = 0;
     double tokensPerSecondPerDevice = 0;
     std::optional<double> pricePerDeviceHour;

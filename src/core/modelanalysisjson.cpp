@@ -72,6 +72,10 @@ void insertDeployment(QJsonObject &obj, const ModelAnalysis &a)
     obj.insert(QStringLiteral("all_reduce_bytes"), d.allReduceBytes);
     obj.insert(QStringLiteral("all_gathers"), d.allGathers);
     obj.insert(QStringLiteral("all_gather_bytes"), d.allGatherBytes);
+    obj.insert(QStringLiteral("expert_parallel"), d.expertParallel);
+    obj.insert(QStringLiteral("all_to_alls"), d.allToAlls);
+    obj.insert(QStringLiteral("all_to_all_bytes"), d.allToAllBytes);
+    obj.insert(QStringLiteral("all_to_all_time_s"), d.allToAllTime);
     obj.insert(QStringLiteral("stage_transfers"), d.transfers);
     obj.insert(QStringLiteral("stage_transfer_bytes"), d.transferBytes);
     obj.insert(QStringLiteral("compute_time_s"), d.computeTime);

@@ -26,16 +26,29 @@ struct OperatorTimes
     double outsideLayers = 0; // the final norm and the LM head
 };
 
-OperatorTimes operatorTimes(const ModelAnalysis &a)
+// The layers' time is averaged over them: with dense and expert layers mixed, a stage's
+// share is taken as its number of layers (docs/models.md, "Pipeline parallelism").
+OperatorTimes operatorTimes(const ModelAnalysis &a, double layers)
 {
     OperatorTimes t;
     for (const ModelOperatorResult &r : a.operators) {
         if (r.op.perLayer)
-            t.perLayer += r.op.count > 0 ? r.stepTime / r.op.count : 0.0;
+            t.perLayer += layers > 0 ? r.stepTime / layers : 0.0;
         else
             t.outsideLayers += r.stepTime;
     }
     return t;
+}
+
+// All-reduces per step: one after attention in every layer, one after every MLP whose last
+// projection is split by rows (all of them without expert parallelism; with it the dense
+// layers' and, where there is one, the shared expert's), and one for the embedding.
+double allReduceCount(const ModelSpec &m, bool expertParallel)
+{
+    if (!expertParallel || !m.isMoe())
+        return 2.0 * m.layers + 1.0;
+    const double afterMlp = m.denseLayers + (m.sharedFfn > 0 ? m.moeLayers() : 0.0);
+    return m.layers + afterMlp + 1.0;
 }
 
 } // namespace
@@ -51,7 +64,10 @@ std::optional<ResolvedDeployment> resolveDeployment(const ModelSpec &model, cons
         appendProblems(values, problems);
         return std::nullopt;
     }
-    ResolvedDeployment r{.tp = d.tp, .pp = d.pp, .tpAuto = d.tpAuto};
+    ResolvedDeployment r{.tp = d.tp,
+                         .pp = d.pp,
+                         .tpAuto = d.tpAuto,
+                         .expertParallel = d.expertParallel && model.isMoe()};
     if (d.tpAuto) {
         QString why;
         const ShapeContext shape{scenario.batch, scenario.seq, scenario.prompt};
@@ -63,7 +79,8 @@ std::optional<ResolvedDeployment> resolveDeployment(const ModelSpec &model, cons
         }
         r.tp = *tp;
     }
-    const QList<DeploymentProblem> found = deploymentProblems(model, device, r.tp, r.pp);
+    const QList<DeploymentProblem> found =
+        deploymentProblems(model, device, r.tp, r.pp, d.expertParallel);
     if (!found.isEmpty()) {
         appendProblems(found, problems);
         return std::nullopt;
@@ -88,21 +105,22 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
     d.pricePerDeviceHour = scenario.deployment.pricePerDeviceHour;
 
     ModelTotals &t = a.totals;
-    const OperatorTimes ops = operatorTimes(a);
+    const OperatorTimes ops = operatorTimes(a, model.layers);
+    d.expertParallel = r.expertParallel;
     d.computeTime = t.stepTime;
 
     // Collectives per step. The embedding lookup and every decoder layer act on all the
     // step's tokens; the LM head sees only the last position of each sequence (B tokens).
     const double tokens = t.tokensPerStep;
     const double t_ = r.tp;
-    double allReduce = 0, allGather = 0, transfer = 0;
+    double allReduce = 0, allGather = 0, transfer = 0, allToAll = 0;
     // The achievable roofs take the share of beta a ring collective reaches.
     const std::optional<Interconnect> link =
         device.interconnect && scenario.roof == RoofMode::Achievable
             ? std::optional<Interconnect>(device.interconnect->atAchievableBandwidth())
             : device.interconnect;
     if (r.tp > 1 && link) {
-        d.allReduces = 2.0 * model.layers + 1.0;
+        d.allReduces = allReduceCount(model, r.expertParallel);
         d.allReduceBytes = tokens * model.hidden * sizes.act;
         d.allGathers = 1;
         d.allGatherBytes = a.shape.batch * model.vocab * sizes.act;
@@ -111,13 +129,28 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
         d.bytesSent = d.allReduces * 2.0 * (t_ - 1.0) / t_ * d.allReduceBytes +
                       (t_ - 1.0) / t_ * d.allGatherBytes;
     }
+    if (r.tp > 1 && link && r.expertParallel) {
+        // Dispatch and combine in every expert layer: each device holds the step's tokens
+        // and sends each token-expert pair whose expert lives elsewhere, (t-1)/t of them.
+        d.allToAlls = 2.0 * model.moeLayers();
+        d.allToAllBytes =
+            tokens * model.expertsPerToken * model.hidden * sizes.act * (t_ - 1.0) / t_;
+        allToAll = allToAllTime(*link, r.tp, d.allToAllBytes);
+        d.allToAllTime = d.allToAlls * allToAll;
+        d.bytesSent += d.allToAlls * d.allToAllBytes;
+    }
     if (r.pp > 1 && link) {
         d.transfers = r.pp - 1.0;
         d.transferBytes = tokens * model.hidden * sizes.act;
         transfer = transferTime(*link, d.transferBytes);
         d.bytesSent += d.transferBytes; // one transfer leaves each stage but the last
     }
-    d.commTime = d.allReduces * allReduce + d.allGathers * allGather + d.transfers * transfer;
+    d.commTime = d.allReduces * allReduce + d.allGathers * allGather + d.transfers * transfer +
+                 d.allToAllTime;
+    // The layers' collectives, averaged over the layers like their operators; the
+    // embedding's all-reduce is the first stage's.
+    const double layerComm =
+        d.allReduces > 0 ? ((d.allReduces - 1.0) * allReduce + d.allToAllTime) / model.layers : 0.0;
 
     // Stages: the layers split as evenly as whole layers allow (the first L mod p stages
     // take one more); the first stage also does the embedding's all-reduce, the last the
@@ -128,7 +161,7 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
     double latency = 0;
     for (int stage = 0; stage < r.pp; ++stage) {
         const double n = base + (stage < extra ? 1 : 0);
-        double time = n * (ops.perLayer + 2.0 * allReduce);
+        double time = n * (ops.perLayer + layerComm);
         if (stage == 0)
             time += allReduce;
         if (stage == r.pp - 1)
@@ -158,7 +191,7 @@ std::optional<ModelClassResult> communicationClass(const ModelAnalysis &a, const
         return std::nullopt;
     ModelClassResult c;
     c.opClass = ModelOpClass::Communication;
-    c.kernels = d.allReduces + d.allGathers + d.transfers;
+    c.kernels = d.allReduces + d.allGathers + d.transfers + d.allToAlls;
     c.stepTime = d.commTime;
     c.share = a.totals.stepTime > 0 ? d.commTime / a.totals.stepTime : 0.0;
     PointAnalysis &p = c.point;

@@ -18,6 +18,7 @@ struct ResolvedDeployment
     int tp = 1;
     int pp = 1;
     bool tpAuto = false;
+    bool expertParallel = false; // asked for and the model has experts
 };
 
 // The t and p of `scenario.deployment` for `model` on `device` (`auto` resolved); nullopt

@@ -61,8 +61,7 @@ ModelFootprint modelFootprint(const ModelSpec &m, Phase phase, const ShapeContex
     // Live at once inside a layer: the residual stream and the widest intermediate (the QKV
     // output or the MLP's up/gate output, k of them per token for experts); then the
     // logits of the last position of each sequence. Fused attention keeps no T x T scores.
-    const double mlpWidth = m.mlpUpWidth() * (m.isMoe() ? m.expertsPerToken : 1.0);
-    const double widest = std::max(m.qkvWidth(), mlpWidth);
+    const double widest = std::max(m.attentionIntermediateWidth(), m.mlpIntermediateWidth());
     f.activationBytes = (b * tokensPerSequence * (m.hidden + widest) + b * m.vocab) * sizes.act;
     f.totalBytes = f.weightBytes + f.kvCacheBytes + f.activationBytes;
     f.capacityBytes = capacityBytes;

@@ -3,7 +3,9 @@
 #include "operatorspec.h"
 #include "presetparser.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace rooflab {
 
@@ -86,6 +88,67 @@ void readMlp(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
     }
 }
 
+// Shared experts and leading dense layers of a mixture of experts (docs/presets.md).
+void readExpertLayout(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
+{
+    const auto shared =
+        reader.optionalNumber(root, key("shared_experts"), QString(), NumberRule::WholePositive);
+    const auto dense =
+        reader.optionalNumber(root, key("dense_layers"), QString(), NumberRule::WholePositive);
+    const auto denseFfn =
+        reader.optionalNumber(root, key("dense_ffn"), QString(), NumberRule::WholePositive);
+    for (const char *name : {"shared_experts", "dense_layers"}) {
+        if (root.contains(key(name)) && !m.isMoe())
+            reader.fail(key(name), QStringLiteral("needs experts and experts_per_token"));
+    }
+    if (dense.has_value() != denseFfn.has_value())
+        reader.fail(dense ? key("dense_ffn") : key("dense_layers"),
+                    QStringLiteral("dense_layers and dense_ffn go together"));
+    if (dense && m.layers > 0 && *dense >= m.layers)
+        reader.fail(
+            key("dense_layers"),
+            QStringLiteral("must be fewer than the %1 layers, found %2").arg(m.layers).arg(*dense));
+    if (!m.isMoe())
+        return;
+    m.sharedExperts = shared.value_or(0);
+    m.sharedFfn = m.sharedExperts * m.ffn;
+    m.denseLayers = dense.value_or(0);
+    m.denseFfn = denseFfn.value_or(0);
+}
+
+struct LatentKey
+{
+    const char *key;
+    double ModelSpec::*member;
+};
+
+constexpr LatentKey latentKeys[] = {
+    {"q_lora_rank", &ModelSpec::qLoraRank},
+    {"kv_lora_rank", &ModelSpec::kvLoraRank},
+    {"qk_nope_head_dim", &ModelSpec::qkNopeHeadDim},
+    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim},
+    {"v_head_dim", &ModelSpec::vHeadDim},
+};
+
+// The optional `mla` object: multi-head latent attention, every field required in it.
+void readLatentAttention(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
+{
+    const std::optional<QJsonObject> mla = reader.optionalObject(root, key("mla"), QString());
+    if (!mla)
+        return;
+    for (auto it = mla->constBegin(); it != mla->constEnd(); ++it) {
+        const bool known = std::any_of(std::begin(latentKeys), std::end(latentKeys),
+                                       [&](const LatentKey &k) { return it.key() == key(k.key); });
+        if (!known)
+            reader.fail(JsonReader::join(key("mla"), it.key()), QStringLiteral("unknown field"));
+    }
+    for (const LatentKey &k : latentKeys) {
+        if (const auto value =
+                reader.requiredNumber(*mla, key(k.key), key("mla"), NumberRule::WholePositive))
+            m.*k.member = *value;
+    }
+}
+
 } // namespace
 
 std::optional<ModelSpec> parseModel(const QJsonObject &root, JsonReader &reader)
@@ -106,6 +169,8 @@ std::optional<ModelSpec> parseModel(const QJsonObject &root, JsonReader &reader)
     m.notes = reader.optionalString(root, key("notes"), QString());
     readShape(root, reader, m);
     readMlp(root, reader, m);
+    readExpertLayout(root, reader, m);
+    readLatentAttention(root, reader, m);
     m.contextLength =
         reader.optionalNumber(root, key("context_length"), QString(), NumberRule::WholePositive)
             .value_or(0);
@@ -139,6 +204,18 @@ QJsonObject writeModel(const ModelSpec &m)
     if (m.isMoe()) {
         obj.insert(key("experts"), m.experts);
         obj.insert(key("experts_per_token"), m.expertsPerToken);
+        if (m.sharedExperts > 0)
+            obj.insert(key("shared_experts"), m.sharedExperts);
+        if (m.denseLayers > 0) {
+            obj.insert(key("dense_layers"), m.denseLayers);
+            obj.insert(key("dense_ffn"), m.denseFfn);
+        }
+    }
+    if (m.isMla()) {
+        QJsonObject mla;
+        for (const LatentKey &k : latentKeys)
+            mla.insert(key(k.key), m.*k.member);
+        obj.insert(key("mla"), mla);
     }
     if (m.contextLength > 0)
         obj.insert(key("context_length"), m.contextLength);

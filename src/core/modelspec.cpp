@@ -1,5 +1,7 @@
 #include "modelspec.h"
 
+#include <algorithm>
+
 namespace rooflab {
 
 namespace {
@@ -16,11 +18,23 @@ double mlpParameters(const ModelSpec &m)
     return m.hidden * m.mlpUpWidth() + m.ffn * m.hidden;
 }
 
-double attentionParameters(const ModelSpec &m)
+// One gated (or plain) MLP of inner width `ffn`.
+double mlpParametersOf(const ModelSpec &m, double ffn)
 {
-    const double qkv = m.hidden * m.qkvWidth() + (m.attentionBias ? m.qkvWidth() : 0.0);
-    const double out = m.attentionWidth() * m.hidden;
-    return qkv + out;
+    return m.hidden * (m.gatedMlp ? 2.0 : 1.0) * ffn + ffn * m.hidden;
+}
+
+// Latent attention: query down [D x q_lora] and its norm, query up [q_lora x H(nope + rope)],
+// key-value down [D x (kv_lora + rope)] and its norm, key-value up [kv_lora x H(nope + v)],
+// output [H v x D]. The absorbed decode form reuses the key-value up weights: no more.
+double latentAttentionParameters(const ModelSpec &m)
+{
+    const double qDown = m.hidden * m.qLoraRank + m.qLoraRank;
+    const double qUp = m.qLoraRank * m.heads * (m.qkNopeHeadDim + m.qkRopeHeadDim);
+    const double kvDown = m.hidden * (m.kvLoraRank + m.qkRopeHeadDim) + m.kvLoraRank;
+    const double kvUp = m.kvLoraRank * m.heads * (m.qkNopeHeadDim + m.vHeadDim);
+    const double out = m.heads * m.vHeadDim * m.hidden;
+    return qDown + qUp + kvDown + kvUp + out;
 }
 
 double embeddingParameters(const ModelSpec &m)
@@ -30,11 +44,25 @@ double embeddingParameters(const ModelSpec &m)
 
 } // namespace
 
+double ModelSpec::attentionParameters() const
+{
+    if (isMla())
+        return latentAttentionParameters(*this);
+    const double qkv = hidden * qkvWidth() + (attentionBias ? qkvWidth() : 0.0);
+    return qkv + attentionWidth() * hidden;
+}
+
 double ModelSpec::layerParameters() const
 {
-    const double mlp = isMoe() ? experts * mlpParameters(*this) + hidden * experts // + router
-                               : mlpParameters(*this);
-    return attentionParameters(*this) + mlp + 2.0 * normParameters(*this);
+    if (!isMoe())
+        return attentionParameters() + mlpParameters(*this) + 2.0 * normParameters(*this);
+    // Routed experts, their router and the shared experts in the expert layers; a dense MLP
+    // of width denseFfn in the first denseLayers.
+    const double expertMlp =
+        experts * mlpParameters(*this) + hidden * experts + mlpParametersOf(*this, sharedFfn);
+    const double mlp =
+        (moeLayers() * expertMlp + denseLayers * mlpParametersOf(*this, denseFfn)) / layers;
+    return attentionParameters() + mlp + 2.0 * normParameters(*this);
 }
 
 double ModelSpec::parameterCount() const
@@ -47,12 +75,33 @@ double ModelSpec::activeParameterCount() const
     if (!isMoe())
         return parameterCount();
     const double idleExperts = experts - expertsPerToken;
-    return parameterCount() - layers * idleExperts * mlpParameters(*this);
+    return parameterCount() - moeLayers() * idleExperts * mlpParameters(*this);
+}
+
+double ModelSpec::kvElementsPerLayerToken() const
+{
+    return isMla() ? kvLoraRank + qkRopeHeadDim : 2.0 * kvHeads * headDim;
+}
+
+double ModelSpec::attentionIntermediateWidth() const
+{
+    if (!isMla())
+        return qkvWidth();
+    return std::max(heads * (qkNopeHeadDim + qkRopeHeadDim), heads * (qkNopeHeadDim + vHeadDim));
+}
+
+double ModelSpec::mlpIntermediateWidth() const
+{
+    if (!isMoe())
+        return mlpUpWidth();
+    const double gate = gatedMlp ? 2.0 : 1.0;
+    const double expertLayer = expertsPerToken * mlpUpWidth() + gate * sharedFfn;
+    return std::max(expertLayer, denseLayers > 0 ? gate * denseFfn : 0.0);
 }
 
 double ModelSpec::kvBytesPerToken(double kvBytesPerElement) const
 {
-    return 2.0 * layers * kvHeads * headDim * kvBytesPerElement;
+    return layers * kvElementsPerLayerToken() * kvBytesPerElement;
 }
 
 } // namespace rooflab

@@ -82,6 +82,20 @@ std::optional<double> expertRidgeBatch(const OperatorSpec &op, const OperandSize
     return hi;
 }
 
+struct AttentionWidths
+{
+    double qk, v, cache;
+};
+
+// Per-head query/key and value widths and elements cached per KV head and token; with
+// neither set, K and V of the head width each (docs/presets.md).
+AttentionWidths attentionWidths(const OperatorSpec &op)
+{
+    const double qk = op.qkDim > 0 ? op.qkDim : op.headDim;
+    const double v = op.vDim > 0 ? op.vDim : op.headDim;
+    return {.qk = qk, .v = v, .cache = op.cacheWidth > 0 ? op.cacheWidth : qk + v};
+}
+
 } // namespace
 
 OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
@@ -133,21 +147,23 @@ OperatorCost operatorCost(const OperatorSpec &op, const OperandSizes &sizes,
         break;
     }
     case OperatorKind::AttentionDecode: {
-        // Per sequence: QK^T and PV are 2*S*H*d FLOPs each, softmax 5 per score; K and V
-        // read once per KV head; the query read and the output written once per query head.
+        // Per sequence: QK^T is 2*S*H*d_qk FLOPs and PV 2*S*H*d_v, softmax 5 per score; the
+        // cache read once per KV head; the query read and the output written once per head.
+        const AttentionWidths w = attentionWidths(op);
         const double s = shape.seq;
-        cost.flops = b * (4.0 * s * op.heads * op.headDim + 5.0 * s * op.heads);
-        cost.bytes.kv = b * 2.0 * s * op.kvHeads * op.headDim * sizes.kv;
-        cost.bytes.act = b * 2.0 * op.heads * op.headDim * sizes.act;
+        cost.flops = b * (2.0 * s * op.heads * (w.qk + w.v) + 5.0 * s * op.heads);
+        cost.bytes.kv = b * s * op.kvHeads * w.cache * sizes.kv;
+        cost.bytes.act = b * op.heads * (w.qk + w.v) * sizes.act;
         break;
     }
     case OperatorKind::AttentionPrefill: {
-        // Causal and fused: half of the 4*T^2*H*d score and value FLOPs, softmax on half of
-        // the T^2 scores; Q in and O out per query head, K and V in per KV head.
+        // Causal and fused: half of the 2*T^2*H*(d_qk + d_v) score and value FLOPs, softmax
+        // on half of the T^2 scores; Q in and O out per query head, K and V in per KV head.
+        const AttentionWidths w = attentionWidths(op);
         const double t = shape.prompt;
-        cost.flops = b * (2.0 * t * t * op.heads * op.headDim + 2.5 * t * t * op.heads);
-        cost.bytes.act = b * 2.0 * t * op.heads * op.headDim * sizes.act;
-        cost.bytes.kv = b * 2.0 * t * op.kvHeads * op.headDim * sizes.kv;
+        cost.flops = b * (t * t * op.heads * (w.qk + w.v) + 2.5 * t * t * op.heads);
+        cost.bytes.act = b * t * op.heads * (w.qk + w.v) * sizes.act;
+        cost.bytes.kv = b * t * op.kvHeads * w.cache * sizes.kv;
         break;
     }
     case OperatorKind::Custom:

@@ -53,6 +53,11 @@ struct OperatorSpec
     double m = 0, n = 0, k = 0; // GEMM, matmul (n)
     double d = 0, f = 0;        // decode/prefill GEMM weight [d x f]
     double heads = 0, kvHeads = 0, headDim = 0; // attention
+    // Attention whose query/key and value widths differ, or whose cache is one latent that
+    // serves as key and value (docs/models.md, "Latent attention"): per-head query/key width,
+    // value width and elements cached per KV head and token. 0: headDim, headDim and
+    // 2 * headDim (separate K and V of the head width).
+    double qkDim = 0, vDim = 0, cacheWidth = 0;
     // Decode/prefill GEMM as routed experts: `experts` (E) weight matrices [d x f], each
     // token sent to `expertsPerToken` (k) of them. 0: a dense GEMM (docs/models.md).
     double experts = 0, expertsPerToken = 0;

@@ -41,6 +41,7 @@ struct Deployment
     int pp = 1;             // pipeline stages p
     double headroom = 0.10; // share of each device's memory kept free, in [0, 0.9]
     std::optional<double> pricePerDeviceHour; // USD; none ships: the user enters it
+    bool expertParallel = false;              // MoE layers spread whole experts over the t devices
 
     bool operator==(const Deployment &other) const = default;
 };

@@ -57,8 +57,10 @@ Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path
     if (!obj)
         return d;
     const QString where = JsonReader::join(path, key("deployment"));
-    checkKnownKeys(*obj, {key("tp"), key("pp"), key("headroom"), key("price_per_device_hour")},
+    checkKnownKeys(*obj,
+                   {key("tp"), key("pp"), key("headroom"), key("price_per_device_hour"), key("ep")},
                    where, reader);
+    d.expertParallel = reader.optionalBool(*obj, key("ep"), where).value_or(false);
     const QJsonValue tp = obj->value(key("tp"));
     if (tp.isString() && tp.toString() == QLatin1String("auto"))
         d.tpAuto = true;
@@ -86,7 +88,7 @@ Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path
         return d;
     for (const QString &id : s.devices) {
         for (const DeploymentProblem &p :
-             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp))
+             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp, d.expertParallel))
             reader.fail(JsonReader::join(where, deploymentFieldName(p.field)), p.reason);
     }
     return d;
@@ -99,6 +101,8 @@ QJsonObject deploymentToJson(const Deployment &d)
                     {key("headroom"), d.headroom}};
     if (d.pricePerDeviceHour)
         obj.insert(key("price_per_device_hour"), *d.pricePerDeviceHour);
+    if (d.expertParallel)
+        obj.insert(key("ep"), true);
     return obj;
 }
 

@@ -118,6 +118,37 @@ private Q_SLOTS:
                              10.0 / 3600.0 * step * 1e6, tol);
     }
 
+    void deepseekWithExpertParallelism()
+    {
+        // DeepSeek-V3, FP8 weights, B = 64, S = 4096 on H200s (tst_expertparallel): auto
+        // picks TP 8 (103,219,780,608 B per device of 126.9e9 usable); 116 all-to-alls of
+        // 64*8*7168*2*7/8 = 6,422,528 B, each 20.8e-6 + 6,422,528/450e9 s.
+        const QString common = QStringLiteral("--model deepseek-v3 --weights fp8-e4m3 --tp auto "
+                                              "--ep --batch 64 --seq 4096 --json");
+        const QJsonObject t = json(QStringLiteral("analyze --device h200-sxm ") + common)
+                                  .value(QStringLiteral("totals"))
+                                  .toObject();
+        QCOMPARE(t.value(QStringLiteral("tp")).toInt(), 8);
+        QVERIFY(t.value(QStringLiteral("expert_parallel")).toBool());
+        QVERIFY(t.value(QStringLiteral("fits")).toBool());
+        ROOFLAB_COMPARE_DOUBLE(t.value(QStringLiteral("footprint_bytes_per_device")).toDouble(),
+                               103219780608.0);
+        ROOFLAB_COMPARE_DOUBLE(t.value(QStringLiteral("all_to_alls")).toDouble(), 116.0);
+        ROOFLAB_COMPARE_DOUBLE(t.value(QStringLiteral("all_to_all_bytes")).toDouble(), 6422528.0);
+        ROOFLAB_COMPARE_NEAR(t.value(QStringLiteral("all_to_all_time_s")).toDouble(),
+                             116 * (20.8e-6 + 6422528.0 / 450e9), 1e-9);
+        // compare: the H200 row fits at TP 8; 80 GB H100s (72 GB usable) cannot hold the
+        // 84.78 GB of FP8 weights per device even at TP 8.
+        const QJsonArray rows =
+            json(QStringLiteral("compare --device h200-sxm --device h100-sxm5 ") + common)
+                .value(QStringLiteral("rows"))
+                .toArray();
+        QCOMPARE(rows.size(), qsizetype(2));
+        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("tp")).toInt(), 8);
+        QVERIFY(rows.at(0).toObject().value(QStringLiteral("fits")).toBool());
+        QVERIFY(!rows.at(1).toObject().value(QStringLiteral("fits")).toBool());
+    }
+
     void compareJson()
     {
         // auto at B = 1: one device of either holds 72 or 126.9 GB usable, the model needs
@@ -313,6 +344,18 @@ private Q_SLOTS:
             << QStringLiteral("analyze --model llama-3.1-405b --device h100-sxm5 --tp auto")
             << QStringLiteral("rooflab: --tp auto: Llama 3.1 405B does not fit NVIDIA H100 SXM5 "
                               "80GB at any power-of-two TP up to 8");
+        QTest::newRow("ep dense") << base + QStringLiteral("--tp 2 --ep")
+                                  << QStringLiteral("rooflab: --ep: Llama 3.1 70B has no routed "
+                                                    "experts to spread");
+        // GB200's NVL72 domain allows TP 16, which Mixtral's 32 and 8 heads take, but its 8
+        // experts cannot be spread whole over 16 devices.
+        QTest::newRow("ep experts")
+            << QStringLiteral("analyze --model mixtral-8x7b --device gb200 --tp 16 --ep")
+            << QStringLiteral("rooflab: --ep: TP 16 does not divide the 8 experts of Mixtral "
+                              "8x7B");
+        QTest::newRow("ep without model")
+            << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --ep")
+            << QStringLiteral("rooflab: --ep: applies only with --model");
         QTest::newRow("tp without model")
             << QStringLiteral("analyze --device h100-sxm5 --op matmul --n 64 --tp 2")
             << QStringLiteral("rooflab: --tp: applies only with --model");

@@ -36,8 +36,11 @@ private Q_SLOTS:
         s.deployment.pp = 2;
         s.deployment.headroom = 0.2;
         s.deployment.pricePerDeviceHour = 3.5;
+        s.deployment.expertParallel = true;
+        s.model = QStringLiteral("qwen3-30b-a3b");
         const QByteArray bytes = writeScenarioFile(s, Presentation{});
         QVERIFY2(bytes.contains("\"tp\": \"auto\""), bytes.constData());
+        QVERIFY2(bytes.contains("\"ep\": true"), bytes.constData());
         QStringList errors;
         const auto doc =
             readScenarioFile(bytes, QStringLiteral("a.rooflab.json"), m_catalog, &errors);
@@ -68,6 +71,12 @@ private Q_SLOTS:
                                                     "fraction from 0 to 0.9, found 0.95");
         QTest::newRow("price") << QStringLiteral("{\"price_per_device_hour\": -2}")
                                << QStringLiteral("scenario.deployment.price_per_device_hour:");
+        // Llama 3.1 70B is dense: expert parallelism has nothing to spread.
+        QTest::newRow("ep dense") << QStringLiteral("{\"tp\": 2, \"ep\": true}")
+                                  << QStringLiteral("scenario.deployment.ep: Llama 3.1 70B has no "
+                                                    "routed experts");
+        QTest::newRow("ep text") << QStringLiteral("{\"ep\": \"yes\"}")
+                                 << QStringLiteral("scenario.deployment.ep: must be true or false");
         QTest::newRow("unknown") << QStringLiteral("{\"tensor\": 2}")
                                  << QStringLiteral("scenario.deployment.tensor: unknown field");
     }

@@ -55,7 +55,7 @@ void TestModelCommands::listModelsJson()
     const Run r = run({QStringLiteral("list"), QStringLiteral("models"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     const QJsonArray models = QJsonDocument::fromJson(r.out).array();
-    QCOMPARE(models.size(), 10); // the presets under presets/models
+    QCOMPARE(models.size(), 11); // the presets under presets/models
     for (const QJsonValue &v : models) {
         const QJsonObject m = v.toObject();
         if (m.value(QStringLiteral("id")).toString() != QLatin1String("llama-3.1-8b"))

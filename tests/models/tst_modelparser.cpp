@@ -126,6 +126,26 @@ void TestModelParser::badFile_data()
     QTest::newRow("top-k alone") << QStringLiteral("experts_per_token") << QJsonValue(2)
                                  << QStringLiteral("bad.json: experts: experts and "
                                                    "experts_per_token go together");
+    QTest::newRow("shared experts, dense") << QStringLiteral("shared_experts") << QJsonValue(1)
+                                           << QStringLiteral("bad.json: shared_experts: needs "
+                                                             "experts and experts_per_token");
+    QTest::newRow("dense layers without width")
+        << QStringLiteral("dense_layers") << QJsonValue(1)
+        << QStringLiteral("bad.json: dense_layers: needs experts");
+    QTest::newRow("mla missing a width")
+        << QStringLiteral("mla") << QJsonValue(QJsonObject{{QStringLiteral("q_lora_rank"), 32}})
+        << QStringLiteral("bad.json: mla.kv_lora_rank: missing");
+    QTest::newRow("mla unknown field")
+        << QStringLiteral("mla")
+        << QJsonValue(QJsonObject{{QStringLiteral("q_lora_rank"), 32},
+                                  {QStringLiteral("kv_lora_rank"), 16},
+                                  {QStringLiteral("qk_nope_head_dim"), 16},
+                                  {QStringLiteral("qk_rope_head_dim"), 8},
+                                  {QStringLiteral("v_head_dim"), 16},
+                                  {QStringLiteral("rank"), 4}})
+        << QStringLiteral("bad.json: mla.rank: unknown field");
+    QTest::newRow("mla as number") << QStringLiteral("mla") << QJsonValue(3)
+                                   << QStringLiteral("bad.json: mla: must be an object");
     QTest::newRow("bad activation")
         << QStringLiteral("activation") << QJsonValue(QStringLiteral("swish"))
         << QStringLiteral("bad.json: activation: must be relu, silu "

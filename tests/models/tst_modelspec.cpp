@@ -40,7 +40,7 @@ void TestModelSpec::initTestCase()
     m_catalog = Catalog::builtin();
     QVERIFY2(m_catalog.problems().isEmpty(),
              qPrintable(m_catalog.problems().join(QLatin1Char('\n'))));
-    QCOMPARE(m_catalog.models().size(), 10);
+    QCOMPARE(m_catalog.models().size(), 11);
 }
 
 void TestModelSpec::parameterCount_data()
@@ -92,6 +92,16 @@ void TestModelSpec::parameterCount_data()
     // 262,144; norms 4,096 -> 623,120,384 x48 = 29,909,778,432; + 2*151936*2048 =
     // 622,329,856 + 2,048 = 30,532,110,336 (published 30.5B).
     QTest::newRow("qwen3-30b-a3b") << QStringLiteral("qwen3-30b-a3b") << 30532110336.0 << 30.5e9;
+    // DeepSeek-V3, latent attention per layer: q down 7168*1536 = 11,010,048 + its norm 1,536;
+    // q up 1536*128*(128+64) = 37,748,736; kv down 7168*(512+64) = 4,128,768 + its norm 512;
+    // kv up 512*128*(128+128) = 16,777,216; out 128*128*7168 = 117,440,512 -> 187,107,328;
+    // x61 = 11,413,547,008. Norms 2*7168 x61 = 874,496. Dense MLP 3*7168*18432 =
+    // 396,361,728 x3 = 1,189,085,184. Expert layers: 256 experts of 3*7168*2048 = 44,040,192
+    // = 11,274,289,152, one shared 44,040,192, router 7168*256 = 1,835,008 -> 11,320,164,352
+    // x58 = 656,569,532,416. Tables 2*129280*7168 = 1,853,358,080, final norm 7,168.
+    // Sum 671,026,404,352: the published 671B, which leaves out the multi-token prediction
+    // module (the checkpoint's 685B holds it), so the 1% tolerance applies as to the others.
+    QTest::newRow("deepseek-v3") << QStringLiteral("deepseek-v3") << 671026404352.0 << 671.0e9;
 }
 
 void TestModelSpec::parameterCount()
@@ -130,6 +140,15 @@ void TestModelSpec::activeParameters()
     QVERIFY(qwen3);
     ROOFLAB_COMPARE_DOUBLE(qwen3->activeParameterCount(), 3353020416.0);
     ROOFLAB_COMPARE_NEAR(qwen3->activeParameterCount(), 3.3e9, 0.02);
+    // DeepSeek-V3: 248 idle experts in each of 58 layers: 58*248*44,040,192 = 633,474,121,728;
+    // 671,026,404,352 - that = 37,552,282,624. The report states 37B activated; the weights'
+    // README 36.6B, which leaves out the input embedding (926,679,040): 36,625,603,584. The
+    // 2% tolerance covers the report's rounding to whole billions (37.55 against 37).
+    const ModelSpec *deepseek = model(QStringLiteral("deepseek-v3"));
+    QVERIFY(deepseek);
+    ROOFLAB_COMPARE_DOUBLE(deepseek->activeParameterCount(), 37552282624.0);
+    ROOFLAB_COMPARE_NEAR(deepseek->activeParameterCount(), 37.0e9, 0.02);
+    ROOFLAB_COMPARE_NEAR(deepseek->activeParameterCount() - 129280.0 * 7168.0, 36.6e9, 0.001);
     // A dense model runs every parameter: 8,030,261,248.
     ROOFLAB_COMPARE_DOUBLE(model(QStringLiteral("llama-3.1-8b"))->activeParameterCount(),
                            8030261248.0);
@@ -153,6 +172,10 @@ void TestModelSpec::kvBytesPerToken_data()
         << QStringLiteral("llama-3.1-405b") << 2.0 << 516096.0; // 2*126*8*128*2
     QTest::newRow("qwen2.5-72b bf16")
         << QStringLiteral("qwen2.5-72b") << 2.0 << 327680.0; // 2*80*8*128*2
+    // Latent attention caches kv_lora + rope = 512 + 64 = 576 elements per layer, not 2*H*d.
+    QTest::newRow("deepseek-v3 bf16")
+        << QStringLiteral("deepseek-v3") << 2.0 << 70272.0;                              // 61*576*2
+    QTest::newRow("deepseek-v3 fp8") << QStringLiteral("deepseek-v3") << 1.0 << 35136.0; // 61*576*1
 }
 
 void TestModelSpec::kvBytesPerToken()
@@ -175,6 +198,13 @@ void TestModelSpec::derivedWidths()
     ModelSpec plain = *m;
     plain.gatedMlp = false;
     ROOFLAB_COMPARE_DOUBLE(plain.mlpUpWidth(), 28672.0);
+    const ModelSpec *ds = model(QStringLiteral("deepseek-v3"));
+    QVERIFY(ds);
+    QVERIFY(ds->isMla());
+    ROOFLAB_COMPARE_DOUBLE(ds->moeLayers(), 58.0);                     // 61 - 3 dense
+    ROOFLAB_COMPARE_DOUBLE(ds->sharedFfn, 2048.0);                     // 1 shared x 2048
+    ROOFLAB_COMPARE_DOUBLE(ds->kvElementsPerLayerToken(), 576.0);      // 512 + 64
+    ROOFLAB_COMPARE_DOUBLE(ds->attentionIntermediateWidth(), 32768.0); // 128*(128+128)
 }
 
 QTEST_GUILESS_MAIN(TestModelSpec)
