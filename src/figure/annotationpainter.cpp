@@ -42,7 +42,11 @@ QFont noteFont(const SceneModel &model)
 {
     QFont font = model.fonts.selectedLabel;
     font.setBold(false);
-    font.setPointSizeF(font.pointSizeF() * 1.1);
+    // The scene's fonts may be sized in points or in pixels.
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * 1.1);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(static_cast<int>(std::lround(font.pixelSize() * 1.1)));
     return font;
 }
 
