@@ -168,6 +168,9 @@ void MainWindow::lockForLesson(bool locked)
             if (!top->menu())
                 continue;
             for (QAction *action : actionsOf(top->menu())) {
+                // The presenter view (F11) presents the lesson; it edits nothing.
+                if (action == m_presenterAction)
+                    continue;
                 if (action->isEnabled() && action->menuRole() != QAction::QuitRole) {
                     action->setEnabled(false);
                     m_lockedActions.append(action);

@@ -89,7 +89,9 @@ private Q_SLOTS:
     {
         QVERIFY(m_window->startLesson(fourSteps));
         QVERIFY(notes(options(), QStringLiteral("Question")).isEmpty()); // the dock asks
-        m_window->presenter()->enter();
+        // F11 stays on while the lesson locks the View menu's other entries.
+        QTest::keyClick(m_window, Qt::Key_F11);
+        QVERIFY(m_window->presenter()->isActive());
         QVERIFY(m_dock->isPresenting());
         const QList<FigureAnnotation> q = notes(options(), QStringLiteral("Question"));
         QCOMPARE(q.size(), 1);
