@@ -74,6 +74,31 @@ QSizeF noteSize(const SceneModel &model, const FigureAnnotation &note, double ma
     return {std::ceil(width) + 2 * notePadding, std::ceil(height) + 2 * notePadding};
 }
 
+// How much of the segment a-b runs inside `box`, in pixels (sampled: a cost, not geometry).
+double lengthInside(const QRectF &box, const QPointF &a, const QPointF &b)
+{
+    constexpr int samples = 48;
+    int inside = 0;
+    for (int i = 0; i <= samples; ++i)
+        inside += box.contains(a + (b - a) * (static_cast<double>(i) / samples)) ? 1 : 0;
+    return QLineF(a, b).length() * inside / (samples + 1);
+}
+
+// The roofs in pixels: a note should not hide the lines the lesson is about.
+QList<QLineF> roofLines(const SceneModel &model, const SceneFrame &frame)
+{
+    QList<QLineF> lines;
+    const auto add = [&](const std::optional<DataSegment> &s) {
+        if (s)
+            lines.append(QLineF(frame.map.toPixel(s->xa, s->ya), frame.map.toPixel(s->xb, s->yb)));
+    };
+    for (const SceneSlope &slope : model.slopes)
+        add(visibleSlope(slope, frame.map));
+    for (const SceneRoof &roof : model.roofs)
+        add(visibleRoof(roof, frame.map));
+    return lines;
+}
+
 double overlap(const QRectF &a, const QRectF &b)
 {
     const QRectF both = a.intersected(b);
@@ -173,6 +198,7 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
     }
 
     QList<NotePlacement> placed;
+    const QList<QLineF> roofs = roofLines(model, frame);
     const QRectF area = frame.map.rect.adjusted(noteMargin, noteMargin, -noteMargin, -noteMargin);
     for (qsizetype i = 0; i < model.options.annotations.size(); ++i) {
         const FigureAnnotation &a = model.options.annotations.at(i);
@@ -186,22 +212,30 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
             const double r = frame.markerSize * 1.5 + 12;
             keepClear = QRectF(frame.map.toPixel(a.x, a.y) - QPointF(r, r), QSizeF(2 * r, 2 * r));
         }
-        // The top left first: above the memory roof, the emptiest part of a roofline.
+        // The top left first, under the legend when it is there: above the memory roof, the
+        // emptiest part of a roofline.
         const double xs[] = {area.left(), area.center().x() - size.width() / 2,
                              area.right() - size.width()};
-        const double ys[] = {area.top(), area.center().y() - size.height() / 2,
-                             area.bottom() - size.height()};
+        QList<double> ys = {area.top(), area.center().y() - size.height() / 2,
+                            area.bottom() - size.height()};
+        if (!frame.legend.rect.isEmpty() && frame.legend.rect.bottom() < area.center().y())
+            ys.prepend(frame.legend.rect.bottom() + noteMargin);
         QRectF best;
         double bestCost = -1;
         int order = 0;
-        for (const double y : ys) {
+        for (const double y : std::as_const(ys)) {
             for (const double x : xs) {
                 const QRectF box(QPointF(x, y), size);
                 double cost = order++; // earlier places win a tie
                 if (!keepClear.isNull() && box.intersects(keepClear))
                     cost += 1e9;
+                if (!area.contains(box))
+                    cost += 1e6;
                 for (const QRectF &r : std::as_const(taken))
                     cost += overlap(box, r);
+                // A roof hidden over its length costs as much as a label of that width.
+                for (const QLineF &line : roofs)
+                    cost += 30 * lengthInside(box, line.p1(), line.p2());
                 if (bestCost < 0 || cost < bestCost) {
                     bestCost = cost;
                     best = box;
