@@ -3,11 +3,12 @@
 # (Xvfb) at 1600x1000 showing the 8B LLM operators of presets/operators/llm-common.json on
 # H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, then Llama 3.1 70B's
 # decode step on H100, H200 and MI300X, then the Compare devices dock for Llama 3.1 70B on
-# six devices with TP auto, and ImageMagick's `import` captures the screen.
+# six devices with TP auto, and ImageMagick's `import` captures the screen. Last, step 4 of
+# the lesson "The roofline in ten steps" in the presenter view on a 1920x1080 screen.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
 #   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
-#   OUT_DIR    where window-batch-1.png, window-batch-1024.png, window-model.png and
-#              window-compare.png go
+#   OUT_DIR    where window-batch-1.png, window-batch-1024.png, window-model.png,
+#              window-compare.png and presenter-lesson.png go
 #              (default: docs/images)
 # Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3.
 set -euo pipefail
@@ -127,3 +128,24 @@ write_model_scenario >"$work/model.rooflab.json"
 capture "$work/model.rooflab.json" "$out/window-model.png"
 write_compare_scenario >"$work/compare.rooflab.json"
 capture_compare "$work/compare.rooflab.json" "$out/window-compare.png"
+
+# The lesson "The roofline in ten steps" opened from the Lessons menu with the keyboard:
+# Alt+L highlights the first lesson, and the built-in ones are listed by file name
+# (hardware-for-70b, llm-inference, roofline-in-ten-steps), so Down twice. PageDown three
+# times goes to step 4; F11 opens the presenter view; the capture waits until the strip
+# of keys has hidden itself again.
+capture_presenter_lesson() {
+    XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
+        xvfb-run -a -s "-screen 0 1920x1080x24 -dpi 96" \
+        bash -c '"$1" & app=$!; sleep "$2"
+                 xdotool windowfocus --sync "$(xdotool search --onlyvisible --name RoofLab | head -1)"
+                 xdotool key alt+l; sleep 0.5
+                 xdotool key Down Down Return; sleep 1
+                 xdotool key Next Next Next; sleep 1
+                 xdotool key F11; sleep 5
+                 import -window root "$3"; kill "$app"; wait "$app" || true' \
+        _ "$build/rooflab" "$wait_seconds" "$1"
+    echo "RoofLab: wrote $1"
+}
+
+capture_presenter_lesson "$out/presenter-lesson.png"

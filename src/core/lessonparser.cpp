@@ -151,8 +151,8 @@ bool readStep(const QJsonObject &obj, qsizetype index, const LessonStep *previou
         s.presentation = lessonparts::readPresentation(
             *presentation, JsonReader::join(path, key("presentation")), scenario, reader);
     if (obj.contains(key("controls")))
-        s.controls = lessonparts::readControls(obj.value(key("controls")),
-                                               JsonReader::join(path, key("controls")), reader);
+        s.controls = lessonparts::readControls(
+            obj.value(key("controls")), JsonReader::join(path, key("controls")), scenario, reader);
     if (obj.contains(key("annotations")))
         s.annotations = lessonparts::readAnnotations(obj.value(key("annotations")),
                                                      JsonReader::join(path, key("annotations")),

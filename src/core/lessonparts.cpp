@@ -299,15 +299,21 @@ LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
     return p;
 }
 
-QStringList readControls(const QJsonValue &value, const QString &path, JsonReader &reader)
+QStringList readControls(const QJsonValue &value, const QString &path, const Scenario &scenario,
+                         JsonReader &reader)
 {
     return readNames(
         value, path,
-        [](const QString &name) {
-            return lessonControlNames().contains(name)
-                       ? QString()
-                       : QStringLiteral("unknown control \"%1\" (known: %2)")
-                             .arg(name, lessonControlNames().join(QStringLiteral(", ")));
+        [&scenario](const QString &name) {
+            if (!lessonControlNames().contains(name))
+                return QStringLiteral("unknown control \"%1\" (known: %2)")
+                    .arg(name, lessonControlNames().join(QStringLiteral(", ")));
+            if ((name == QLatin1String("phase") || name == QLatin1String("tp")) &&
+                scenario.model.isEmpty())
+                return QStringLiteral("\"%1\" belongs to a model, and the step's scenario has "
+                                      "none")
+                    .arg(name);
+            return QString();
         },
         reader);
 }

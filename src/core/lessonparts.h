@@ -24,7 +24,10 @@ QStringList pointIds(const Scenario &scenario);
 // Readers of the parts that need no evaluation; `scenario` is the step's, for id checks.
 LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
                                     const Scenario &scenario, JsonReader &reader);
-QStringList readControls(const QJsonValue &value, const QString &path, JsonReader &reader);
+// The phase and the tensor-parallel degree belong to a model: a step without one cannot
+// unlock them.
+QStringList readControls(const QJsonValue &value, const QString &path, const Scenario &scenario,
+                         JsonReader &reader);
 QList<LessonAnnotation> readAnnotations(const QJsonValue &value, const QString &path,
                                         const Scenario &scenario, JsonReader &reader);
 LessonQuestion readQuestion(const QJsonObject &obj, const QString &path, const Scenario &scenario,

@@ -34,6 +34,71 @@ QSizeF calloutSize(const SceneModel &model, const QString &text)
             std::ceil(bounds.height()) + 2 * calloutPadding};
 }
 
+constexpr double notePadding = 10;
+constexpr double noteMaxShare = 0.45; // of the plot's width
+constexpr double noteMargin = 10;     // from the plot's edges
+
+QFont noteFont(const SceneModel &model)
+{
+    QFont font = model.fonts.selectedLabel;
+    font.setBold(false);
+    // The scene's fonts may be sized in points or in pixels.
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * 1.1);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(static_cast<int>(std::lround(font.pixelSize() * 1.1)));
+    return font;
+}
+
+QFont noteHeadingFont(const SceneModel &model)
+{
+    QFont font = noteFont(model);
+    font.setBold(true);
+    return font;
+}
+
+// The box of a note: heading and wrapped text, plus padding, at most `maxWidth` wide.
+QSizeF noteSize(const SceneModel &model, const FigureAnnotation &note, double maxWidth)
+{
+    const double inner = std::max(40.0, maxWidth - 2 * notePadding);
+    const QFontMetricsF text(noteFont(model));
+    const QFontMetricsF heading(noteHeadingFont(model));
+    const QRectF body = text.boundingRect(
+        QRectF(0, 0, inner, 100000), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, note.text);
+    double width = body.width();
+    double height = body.height();
+    if (!note.heading.isEmpty()) {
+        width = std::max(width, std::min(inner, heading.horizontalAdvance(note.heading)));
+        height += heading.height() + heading.height() * 0.25;
+    }
+    return {std::ceil(width) + 2 * notePadding, std::ceil(height) + 2 * notePadding};
+}
+
+// How much of the segment a-b runs inside `box`, in pixels (sampled: a cost, not geometry).
+double lengthInside(const QRectF &box, const QPointF &a, const QPointF &b)
+{
+    constexpr int samples = 48;
+    int inside = 0;
+    for (int i = 0; i <= samples; ++i)
+        inside += box.contains(a + (b - a) * (static_cast<double>(i) / samples)) ? 1 : 0;
+    return QLineF(a, b).length() * inside / (samples + 1);
+}
+
+// The roofs in pixels: a note should not hide the lines the lesson is about.
+QList<QLineF> roofLines(const SceneModel &model, const SceneFrame &frame)
+{
+    QList<QLineF> lines;
+    const auto add = [&](const std::optional<DataSegment> &s) {
+        if (s)
+            lines.append(QLineF(frame.map.toPixel(s->xa, s->ya), frame.map.toPixel(s->xb, s->yb)));
+    };
+    for (const SceneSlope &slope : model.slopes)
+        add(visibleSlope(slope, frame.map));
+    for (const SceneRoof &roof : model.roofs)
+        add(visibleRoof(roof, frame.map));
+    return lines;
+}
+
 double overlap(const QRectF &a, const QRectF &b)
 {
     const QRectF both = a.intersected(b);
@@ -115,6 +180,74 @@ QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame 
     return placed;
 }
 
+QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame)
+{
+    QList<QRectF> taken;
+    for (const PlacedText &t : frame.texts)
+        if (t.angle == 0)
+            taken.append(t.rect);
+    for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {
+        const double r = frame.pointSize(model.points.at(i)) / 2 + 2;
+        taken.append(QRectF(frame.pointPixels.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    }
+    if (!frame.legend.rect.isEmpty())
+        taken.append(frame.legend.rect);
+    for (const CalloutPlacement &c : placeCallouts(model, frame)) {
+        taken.append(c.box);
+        taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
+    }
+
+    QList<NotePlacement> placed;
+    const QList<QLineF> roofs = roofLines(model, frame);
+    const QRectF area = frame.map.rect.adjusted(noteMargin, noteMargin, -noteMargin, -noteMargin);
+    for (qsizetype i = 0; i < model.options.annotations.size(); ++i) {
+        const FigureAnnotation &a = model.options.annotations.at(i);
+        if (a.kind != FigureAnnotation::Kind::Note || a.text.isEmpty())
+            continue;
+        const QSizeF size = noteSize(model, a, noteMaxShare * area.width());
+        // The point the note is about, with room for its marker, label and a callout's
+        // arrowhead: the one thing a note must leave visible.
+        QRectF keepClear;
+        if (a.x > 0 && a.y > 0) {
+            const double r = frame.markerSize * 1.5 + 12;
+            keepClear = QRectF(frame.map.toPixel(a.x, a.y) - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        }
+        // The top left first, under the legend when it is there: above the memory roof, the
+        // emptiest part of a roofline.
+        const double xs[] = {area.left(), area.center().x() - size.width() / 2,
+                             area.right() - size.width()};
+        QList<double> ys = {area.top(), area.center().y() - size.height() / 2,
+                            area.bottom() - size.height()};
+        if (!frame.legend.rect.isEmpty() && frame.legend.rect.bottom() < area.center().y())
+            ys.prepend(frame.legend.rect.bottom() + noteMargin);
+        QRectF best;
+        double bestCost = -1;
+        int order = 0;
+        for (const double y : std::as_const(ys)) {
+            for (const double x : xs) {
+                const QRectF box(QPointF(x, y), size);
+                double cost = order++; // earlier places win a tie
+                if (!keepClear.isNull() && box.intersects(keepClear))
+                    cost += 1e9;
+                if (!area.contains(box))
+                    cost += 1e6;
+                for (const QRectF &r : std::as_const(taken))
+                    cost += overlap(box, r);
+                // A roof hidden over its length costs as much as a label of that width.
+                for (const QLineF &line : roofs)
+                    cost += 30 * lengthInside(box, line.p1(), line.p2());
+                if (bestCost < 0 || cost < bestCost) {
+                    bestCost = cost;
+                    best = box;
+                }
+            }
+        }
+        placed.append({.annotation = static_cast<int>(i), .box = best});
+        taken.append(best);
+    }
+    return placed;
+}
+
 AnnotationPainter::AnnotationPainter(const SceneModel &model, const SceneFrame &frame,
                                      QPainter *painter)
     : m(model), f(frame), p(painter)
@@ -181,6 +314,32 @@ void AnnotationPainter::drawMarks()
     const QList<CalloutPlacement> callouts = placeCallouts(m, f);
     for (const CalloutPlacement &placement : callouts)
         drawCallout(m.options.annotations.at(placement.annotation), placement);
+    for (const NotePlacement &note : placeNotes(m, f))
+        drawNote(m.options.annotations.at(note.annotation), note.box);
+}
+
+void AnnotationPainter::drawNote(const FigureAnnotation &annotation, const QRectF &box)
+{
+    // Nearly opaque: read from the back of a room over the grid and roofs behind it.
+    QColor fill = m.theme.legendFill;
+    fill.setAlpha(250);
+    const QColor frame = annotation.emphasis ? m.theme.halo : m.theme.legendBorder;
+    p->setPen(QPen(frame, annotation.emphasis ? 3 : 1.5));
+    p->setBrush(fill);
+    p->drawRoundedRect(box, 6, 6);
+    p->setBrush(Qt::NoBrush);
+    QRectF inner = box.adjusted(notePadding, notePadding, -notePadding, -notePadding);
+    p->setPen(m.theme.foreground);
+    if (!annotation.heading.isEmpty()) {
+        const QFont heading = noteHeadingFont(m);
+        const QFontMetricsF metrics(heading);
+        p->setFont(heading);
+        p->drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                    metrics.elidedText(annotation.heading, Qt::ElideRight, inner.width()));
+        inner.setTop(inner.top() + metrics.height() * 1.25);
+    }
+    p->setFont(noteFont(m));
+    p->drawText(inner, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, annotation.text);
 }
 
 void AnnotationPainter::drawCallout(const FigureAnnotation &annotation,

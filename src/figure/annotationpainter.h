@@ -25,6 +25,19 @@ struct CalloutPlacement
 // fewest labels, points and other callouts, inside the plot area when it can be.
 QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame);
 
+// Where one note goes: its box, beside or away from the point it must not cover.
+struct NotePlacement
+{
+    int annotation = 0; // index into ChartOptions::annotations
+    QRectF box;         // the note's box, padding included
+};
+
+// The notes of `model`'s annotations laid out in `frame`, after its callouts: each at the
+// place in the plot area (a corner, an edge's middle or the centre) where it covers the
+// fewest labels, points, callouts, the legend and earlier notes, and never the point it is
+// about when any place avoids it. A note is at most 45 % of the plot wide; its text wraps.
+QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame);
+
 // Draws a lesson's marks (ChartOptions::annotations) over a laid-out frame with any
 // QPainter: bands over the zones and under the grid and roofs, highlights and callouts over
 // the labels. The window's chart and drawScene() call the same two functions.
@@ -35,11 +48,12 @@ public:
 
     // Shaded bands and their labels (clipped to the plot area by the caller).
     void drawBands();
-    // Rings around highlighted points, then the callouts with their arrows.
+    // Rings around highlighted points, then the callouts with their arrows, then the notes.
     void drawMarks();
 
 private:
     void drawCallout(const FigureAnnotation &annotation, const CalloutPlacement &placement);
+    void drawNote(const FigureAnnotation &annotation, const QRectF &box);
 
     const SceneModel &m;
     const SceneFrame &f;

@@ -85,15 +85,20 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     }
     QList<PlacedAnnotation> placed = player.annotations();
     if (moved) {
-        // A mark on a point goes where the learner's change moved the point.
-        for (PlacedAnnotation &a : placed) {
-            if (a.operatorId.isEmpty() || a.kind == AnnotationKind::Band)
-                continue;
-            if (const PointAnalysis *point = result.chart.point(a.deviceId, a.operatorId)) {
+        // A mark on a point goes where the learner's change moved the point, and goes away
+        // with a device the learner took off the chart.
+        QList<PlacedAnnotation> kept;
+        for (PlacedAnnotation a : std::as_const(placed)) {
+            if (!a.operatorId.isEmpty() && a.kind != AnnotationKind::Band) {
+                const PointAnalysis *point = result.chart.point(a.deviceId, a.operatorId);
+                if (!point)
+                    continue;
                 a.intensity = point->intensity;
                 a.performance = point->attainableFlops;
             }
+            kept.append(a);
         }
+        placed = kept;
     }
     options.annotations = figureAnnotations(placed);
     return chart;

@@ -1,21 +1,23 @@
 #include "lessondock.h"
 
+#include "lessoncontrols.h"
 #include "lessonlibrary.h"
+#include "presenterlesson.h"
+#include "presenterview.h"
 
 #include <QAction>
 #include <QButtonGroup>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab::gui {
@@ -31,14 +33,6 @@ QLabel *wrappedLabel(QWidget *parent)
     label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
-}
-
-QSpinBox *controlSpinBox(int maximum)
-{
-    auto *spin = new QSpinBox;
-    spin->setRange(1, maximum);
-    spin->setKeyboardTracking(false);
-    return spin;
 }
 
 // A number as the learner typed it: in their locale, or with a decimal point.
@@ -58,8 +52,7 @@ LessonDock::LessonDock(QWidget *parent)
       m_question(wrappedLabel(this)), m_answer(new QStackedWidget), m_number(new QLineEdit),
       m_check(new QPushButton(tr("Check"))), m_choicePage(new QWidget),
       m_choiceLayout(new QVBoxLayout(m_choicePage)), m_choices(new QButtonGroup(this)),
-      m_clickHint(wrappedLabel(this)), m_controlsBox(new QWidget), m_batch(controlSpinBox(1 << 20)),
-      m_seq(controlSpinBox(1 << 24)), m_prompt(controlSpinBox(1 << 24)),
+      m_clickHint(wrappedLabel(this)), m_controls(new LessonControls),
       m_feedback(wrappedLabel(this)), m_reveal(wrappedLabel(this)),
       m_previous(new QPushButton(tr("Previous"))), m_revealButton(new QPushButton(tr("Reveal"))),
       m_next(new QPushButton(tr("Next"))), m_restart(new QPushButton(tr("Restart"))),
@@ -97,17 +90,7 @@ LessonDock::LessonDock(QWidget *parent)
     m_answer->addWidget(m_choicePage);
     m_answer->addWidget(m_clickHint);
 
-    auto *controlsForm = new QFormLayout(m_controlsBox);
-    controlsForm->setContentsMargins(0, 0, 0, 0);
-    controlsForm->addRow(tr("Batch"), m_batch);
-    controlsForm->addRow(tr("Sequence"), m_seq);
-    controlsForm->addRow(tr("Prompt"), m_prompt);
-    connect(m_batch, &QSpinBox::valueChanged, this,
-            [this](int value) { controlMoved(&Scenario::batch, value); });
-    connect(m_seq, &QSpinBox::valueChanged, this,
-            [this](int value) { controlMoved(&Scenario::seq, value); });
-    connect(m_prompt, &QSpinBox::valueChanged, this,
-            [this](int value) { controlMoved(&Scenario::prompt, value); });
+    connect(m_controls, &LessonControls::edited, this, &LessonDock::controlMoved);
 
     m_feedback->setTextFormat(Qt::PlainText);
     m_reveal->setFrameShape(QFrame::StyledPanel);
@@ -130,7 +113,7 @@ LessonDock::LessonDock(QWidget *parent)
     layout->addWidget(m_question);
     layout->addWidget(m_answer);
     layout->addWidget(m_check, 0, Qt::AlignLeft);
-    layout->addWidget(m_controlsBox);
+    layout->addWidget(m_controls);
     layout->addWidget(m_feedback);
     layout->addWidget(m_reveal);
     layout->addStretch(1);
@@ -168,13 +151,7 @@ QList<QAction *> LessonDock::keyActions() const
 
 QSpinBox *LessonDock::controlSpin(const QString &name) const
 {
-    if (name == QLatin1String("batch"))
-        return m_batch;
-    if (name == QLatin1String("seq"))
-        return m_seq;
-    if (name == QLatin1String("prompt"))
-        return m_prompt;
-    return nullptr;
+    return qobject_cast<QSpinBox *>(m_controls->control(name));
 }
 
 QStringList LessonDock::loadLessons(const Catalog &catalog, const QStringList &folders)
@@ -199,6 +176,7 @@ bool LessonDock::start(const QString &id, Theme theme)
 void LessonDock::start(const Lesson &lesson, const Catalog &catalog, Theme theme)
 {
     m_catalog = catalog;
+    m_controls->setCatalog(catalog);
     m_theme = theme;
     m_player.emplace(lesson, catalog);
     m_moved.reset();
@@ -282,6 +260,37 @@ void LessonDock::chartClicked(double intensity, double performance)
         showFeedback(m_player->answerRegion(intensity));
 }
 
+void LessonDock::setPresenting(bool presenting)
+{
+    if (m_presenting == presenting)
+        return;
+    m_presenting = presenting;
+    m_typed.clear();
+    refreshChart();
+}
+
+void LessonDock::setTypedAnswer(const QString &typed)
+{
+    m_typed = typed;
+    refreshChart();
+}
+
+void LessonDock::submitNumber(const QString &text)
+{
+    m_number->setText(text);
+    m_typed.clear();
+    checkAnswer();
+    refreshChart(); // the verdict, or the hint again, in the question note
+}
+
+void LessonDock::submitChoice(int index)
+{
+    if (QAbstractButton *button = m_choices->button(index)) {
+        button->setChecked(true);
+        checkAnswer();
+    }
+}
+
 void LessonDock::checkAnswer()
 {
     if (!m_player || m_player->isRevealed())
@@ -313,6 +322,8 @@ void LessonDock::showFeedback(const AnswerFeedback &feedback)
                                   : QStringLiteral("color: #d62728; font-weight: bold"));
     m_feedback->setText((feedback.correct ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
                         feedback.text);
+    if (m_presenting)
+        refreshChart(); // the verdict shows in the question note
 }
 
 void LessonDock::rebuildChoices()
@@ -345,7 +356,7 @@ void LessonDock::refresh()
         m_reveal->hide();
         m_answer->setCurrentIndex(NoAnswerPage);
         m_check->hide();
-        m_controlsBox->hide();
+        m_controls->hide();
         rebuildChoices();
         return;
     }
@@ -356,6 +367,7 @@ void LessonDock::refresh()
     m_stepTitle->setText(step.title);
     m_question->setText(player.questionText());
     m_number->clear();
+    m_typed.clear();
     rebuildChoices();
     m_feedback->clear();
     m_feedback->setStyleSheet(QString());
@@ -375,36 +387,22 @@ void LessonDock::refresh()
     m_reveal->setVisible(revealed);
     m_reveal->setText(player.revealText());
 
-    // Only the controls the step unlocks are offered; they move the lesson's scenario.
-    const Scenario &shown = player.scenario().scenario;
-    bool anyControl = false;
-    for (const QString &name :
-         {QStringLiteral("batch"), QStringLiteral("seq"), QStringLiteral("prompt")}) {
-        QSpinBox *spin = controlSpin(name);
-        const bool allowed = step.controls.contains(name);
-        auto *form = static_cast<QFormLayout *>(m_controlsBox->layout());
-        form->setRowVisible(spin, allowed);
-        anyControl = anyControl || allowed;
-        const QSignalBlocker block(spin);
-        const double value = name == QLatin1String("batch") ? shown.batch
-                             : name == QLatin1String("seq") ? shown.seq
-                                                            : shown.prompt;
-        spin->setValue(static_cast<int>(std::lround(value)));
-    }
-    m_controlsBox->setVisible(anyControl);
+    // The controls show when the step unlocks any; the locked ones are disabled.
+    m_controls->showScenario(player.scenario().scenario, step.controls);
+    m_controls->setVisible(!step.controls.isEmpty());
 
     m_previous->setEnabled(player.canGoPrevious());
     m_next->setEnabled(player.canGoNext());
     m_revealButton->setEnabled(!revealed);
 }
 
-void LessonDock::controlMoved(double Scenario::*field, int value)
+void LessonDock::controlMoved(const Scenario &scenario)
 {
     if (!m_player)
         return;
-    // Moves on from what is shown: the step's scenario, or the learner's earlier moves.
+    // The step's achievable fractions stay; the scenario is the one the controls show.
     LessonScenario moved = m_moved ? *m_moved : m_player->scenario();
-    moved.scenario.*field = value;
+    moved.scenario = scenario;
     m_moved = moved;
     refreshChart();
 }
@@ -414,6 +412,12 @@ void LessonDock::refreshChart()
     if (!m_player)
         return;
     m_chart = lessonChart(*m_player, m_catalog, m_theme, true, m_moved ? &*m_moved : nullptr);
+    if (m_presenting) {
+        // The docks are hidden: the chart says which step it is and asks the question.
+        m_chart.options.fontScale = std::max(m_chart.options.fontScale, presenterTextScale);
+        m_chart.options.title = presenterLessonTitle(*m_player);
+        m_chart.options.annotations += presenterNotes(*m_player, m_chart.analysis, m_typed);
+    }
     Q_EMIT chartChanged();
 }
 

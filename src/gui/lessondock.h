@@ -20,6 +20,8 @@ class QVBoxLayout;
 
 namespace rooflab::gui {
 
+class LessonControls;
+
 // The Lessons dock: plays one lesson step by step beside the chart (docs/lessons.md,
 // "Playing a lesson"). It shows the lesson's title, "Step 3 of 10", the question with an
 // input for its answer (a number, a choice, or a click on the chart), the verdict, the
@@ -49,6 +51,18 @@ public:
     // What the chart shows for the step on screen; empty when no lesson runs.
     const LessonChart &chart() const { return m_chart; }
 
+    // The presenter view shows the step's question and reveal as notes on the chart, in
+    // presenter-sized text (presenterlesson.h); its keys answer through the calls below.
+    void setPresenting(bool presenting);
+    bool isPresenting() const { return m_presenting; }
+    // The number the presenter is typing, shown in the question note.
+    const QString &typedAnswer() const { return m_typed; }
+    void setTypedAnswer(const QString &typed);
+    // Judges `text` as the number answer, or choice `index` (0 is the first), as the dock's
+    // Check button would.
+    void submitNumber(const QString &text);
+    void submitChoice(int index);
+
     // The keys a presenter's clicker sends: PageDown, PageUp, Space. Enabled while a lesson
     // runs; the window adds them so they work wherever the focus is.
     QList<QAction *> keyActions() const;
@@ -66,7 +80,9 @@ public:
     QPushButton *restartButton() const { return m_restart; }
     QPushButton *leaveButton() const { return m_leave; }
     QButtonGroup *choiceGroup() const { return m_choices; }
-    // The batch, sequence and prompt inputs; shown when the step unlocks them.
+    // The controls a step may unlock; shown when it unlocks any, the locked ones disabled.
+    LessonControls *controls() const { return m_controls; }
+    // The batch, sequence or prompt input of the controls.
     QSpinBox *controlSpin(const QString &name) const;
 
 public Q_SLOTS:
@@ -94,7 +110,7 @@ private:
     void refresh();
     void refreshChart();
     void rebuildChoices();
-    void controlMoved(double Scenario::*field, int value);
+    void controlMoved(const Scenario &scenario);
 
     QList<Lesson> m_lessons;
     Catalog m_lessonsCatalog; // the presets the loaded lessons were checked against
@@ -103,6 +119,8 @@ private:
     Theme m_theme = Theme::Light;
     std::optional<LessonScenario> m_moved; // the learner's change to the step's scenario
     LessonChart m_chart;
+    bool m_presenting = false;
+    QString m_typed;
 
     QLabel *m_lessonTitle;
     QLabel *m_progress;
@@ -115,10 +133,7 @@ private:
     QVBoxLayout *m_choiceLayout;
     QButtonGroup *m_choices;
     QLabel *m_clickHint;
-    QWidget *m_controlsBox;
-    QSpinBox *m_batch;
-    QSpinBox *m_seq;
-    QSpinBox *m_prompt;
+    LessonControls *m_controls;
     QLabel *m_feedback;
     QLabel *m_reveal;
     QPushButton *m_previous;

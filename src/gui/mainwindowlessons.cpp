@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "lessondock.h"
+#include "presenterview.h"
 #include "rooflinechart.h"
 
 #include <QDockWidget>
@@ -52,6 +53,10 @@ void MainWindow::createLessonDock()
     connect(m_lessonDock, &LessonDock::left, this, &MainWindow::lessonLeft);
     connect(m_chart, &RooflineChart::pointClicked, m_lessonDock, &LessonDock::pointClicked);
     connect(m_chart, &RooflineChart::chartClicked, m_lessonDock, &LessonDock::chartClicked);
+    // In the presenter view the question and the reveal are notes on the chart.
+    m_presenter->setLessonDock(m_lessonDock);
+    m_lessonDock->setPresenting(m_presenter->isActive());
+    connect(m_presenter, &PresenterView::activeChanged, m_lessonDock, &LessonDock::setPresenting);
     setLessonFolders({});
 }
 
@@ -64,6 +69,10 @@ void MainWindow::setLessonFolders(const QStringList &folders)
 
 void MainWindow::fillLessonsMenu()
 {
+    // The window holds the Leave action too (for Ctrl+L without the menu bar): let go of it,
+    // so clear() deletes it.
+    for (QAction *action : m_lessonsMenu->actions())
+        removeAction(action);
     m_lessonsMenu->clear();
     for (const Lesson &lesson : m_lessonDock->lessons()) {
         const qsizetype steps = lesson.steps.size();
@@ -89,6 +98,7 @@ void MainWindow::fillLessonsMenu()
         m_lessonsMenu->addAction(tr("&Leave the lesson"), m_lessonDock, &LessonDock::leave);
     leave->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     leave->setEnabled(inLesson());
+    addAction(leave); // Ctrl+L also in the presenter view, where the menu bar is hidden
     connect(m_lessonDock, &LessonDock::chartChanged, leave, [leave] { leave->setEnabled(true); });
     connect(m_lessonDock, &LessonDock::left, leave, [leave] { leave->setEnabled(false); });
 }
@@ -127,6 +137,9 @@ bool MainWindow::startLesson(const QString &id)
 
 void MainWindow::lessonLeft()
 {
+    // Leaving a lesson in the presenter view leaves the view too: it gives back the docks
+    // it hid, the lesson's among them, before the lesson gives back the user's layout.
+    m_presenter->leave();
     // The document never changed: draw it again as it was, with the view it had.
     lockForLesson(false);
     m_lessonDockWidget->hide();
@@ -155,6 +168,9 @@ void MainWindow::lockForLesson(bool locked)
             if (!top->menu())
                 continue;
             for (QAction *action : actionsOf(top->menu())) {
+                // The presenter view (F11) presents the lesson; it edits nothing.
+                if (action == m_presenterAction)
+                    continue;
                 if (action->isEnabled() && action->menuRole() != QAction::QuitRole) {
                     action->setEnabled(false);
                     m_lockedActions.append(action);

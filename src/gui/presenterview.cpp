@@ -2,7 +2,9 @@
 
 #include "catalog.h"
 #include "document.h"
+#include "lessondock.h"
 #include "precisionpreset.h"
+#include "presenterlesson.h"
 #include "rooflinechart.h"
 #include "scenario.h"
 #include "theme.h"
@@ -181,6 +183,51 @@ void PresenterView::leave()
     Q_EMIT activeChanged(false);
 }
 
+void PresenterView::setLessonDock(LessonDock *dock)
+{
+    m_lesson = dock;
+}
+
+bool PresenterView::inLesson() const
+{
+    return m_lesson && m_lesson->isActive();
+}
+
+bool PresenterView::handleLessonKey(const QKeyEvent *key, bool press)
+{
+    const LessonPlayer *player = m_lesson->player();
+    if (!player || player->isRevealed())
+        return false;
+    const AnswerKind kind = player->step().question.answer;
+    if (kind == AnswerKind::Choice && key->key() >= Qt::Key_1 && key->key() <= Qt::Key_9) {
+        const int index = key->key() - Qt::Key_1;
+        if (index >= player->step().question.choices.size())
+            return false;
+        if (press)
+            m_lesson->submitChoice(index);
+        return true;
+    }
+    if (kind != AnswerKind::Number)
+        return false;
+    const QString typed = m_lesson->typedAnswer();
+    if (isNumberKeyText(key->text())) {
+        if (press && typed.size() < 24)
+            m_lesson->setTypedAnswer(typed + key->text());
+        return true;
+    }
+    if (key->key() == Qt::Key_Backspace && !typed.isEmpty()) {
+        if (press)
+            m_lesson->setTypedAnswer(typed.chopped(1));
+        return true;
+    }
+    if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && !typed.isEmpty()) {
+        if (press)
+            m_lesson->submitNumber(typed);
+        return true;
+    }
+    return false;
+}
+
 bool PresenterView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_chart && event->type() == QEvent::Resize)
@@ -191,6 +238,16 @@ bool PresenterView::eventFilter(QObject *watched, QEvent *event)
     if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
         auto *key = static_cast<QKeyEvent *>(event);
         const bool plain = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+        if (plain && inLesson() && key->key() != Qt::Key_Escape) {
+            // A lesson's answer keys; the keys that edit the document are swallowed.
+            static const QList<int> documentKeys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_P, Qt::Key_L};
+            if (handleLessonKey(key, event->type() == QEvent::KeyPress) ||
+                documentKeys.contains(key->key())) {
+                event->accept();
+                return true;
+            }
+            return QObject::eventFilter(watched, event);
+        }
         static const QList<int> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_P, Qt::Key_L,
                                         Qt::Key_Escape};
         if (plain && keys.contains(key->key())) {
@@ -247,13 +304,18 @@ void PresenterView::cycleScheme()
 
 void PresenterView::refreshStrip()
 {
-    const Scenario &scenario = m_document->scenario();
-    const QString axes =
-        m_document->presentation().fixedRange() ? tr("axes locked") : tr("axes follow");
-    m_strip->setText(tr("Batch %1   ·   %2   ·   %3        ↑ ↓ batch   P precision   L lock "
-                        "  Esc leave")
-                         .arg(wholeNumber(scenario.batch),
-                              schemeLabel(m_document->catalog(), scenario.scheme), axes));
+    if (inLesson()) {
+        m_strip->setText(tr("%1        PgDn next   PgUp previous   Space reveal   Esc leave")
+                             .arg(m_lesson->player()->progressText()));
+    } else {
+        const Scenario &scenario = m_document->scenario();
+        const QString axes =
+            m_document->presentation().fixedRange() ? tr("axes locked") : tr("axes follow");
+        m_strip->setText(tr("Batch %1   ·   %2   ·   %3        ↑ ↓ batch   P precision   L "
+                            "lock   Esc leave")
+                             .arg(wholeNumber(scenario.batch),
+                                  schemeLabel(m_document->catalog(), scenario.scheme), axes));
+    }
     // As large as the chart's text: read from the back of the room too.
     QFont font = unscaledFont();
     font.setPointSizeF(font.pointSizeF() *

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QTimer>
 
+class QKeyEvent;
 class QLabel;
 class QMainWindow;
 class QScreen;
@@ -20,6 +21,8 @@ class Document;
 }
 
 namespace rooflab::gui {
+
+class LessonDock;
 
 // The text scale the presenter view draws the chart with at least (a projector at the back of
 // a lecture room).
@@ -37,7 +40,10 @@ void lockAxes(app::Document &document, RooflineChart &chart, bool lock);
 // The chart alone on a screen, for a lecture: docks, menus and status bar hidden, the window
 // full screen, a strip naming the batch and the precision that hides itself after a few
 // seconds. Up and Down double or halve the batch, P steps through the precision schemes, L
-// locks or frees the axes, Esc leaves.
+// locks or frees the axes, Esc leaves. While a lesson runs the chart is the lesson's: the
+// question and the reveal are notes on it, PageDown, PageUp and Space step and reveal (the
+// lesson dock's keys), the number keys answer (a choice by its number; a number typed, then
+// Enter), and Up, Down, P and L do nothing, since they would edit the user's document.
 class PresenterView : public QObject
 {
     Q_OBJECT
@@ -55,6 +61,9 @@ public:
     // The strip with the batch and precision; visible for a few seconds after each change.
     QLabel *strip() const { return m_strip; }
 
+    // The lesson dock whose lesson, while one runs, the view presents.
+    void setLessonDock(LessonDock *dock);
+
 Q_SIGNALS:
     void activeChanged(bool active);
 
@@ -63,6 +72,9 @@ protected:
 
 private:
     bool handleKey(int key);
+    bool inLesson() const;
+    // A key while a lesson runs: true when the view took it.
+    bool handleLessonKey(const QKeyEvent *key, bool press);
     void cycleScheme();
     void refreshStrip();
     void placeStrip();
@@ -71,6 +83,7 @@ private:
     app::Document *m_document;
     RooflineChart *m_chart;
     QLabel *m_strip;
+    QPointer<LessonDock> m_lesson;
     QTimer m_hideTimer;
     bool m_active = false;
     // What leaving restores.

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void initTestCase();
     void goodFile();
     void chainOfChanges();
+    void controlsAStepUnlocks();
     void applyChanges();
     void badFile_data();
     void badFile();
@@ -103,6 +104,46 @@ void TestLessonParser::goodFile()
     QCOMPARE(lesson->steps.at(2).question.answer, AnswerKind::Region);
     QCOMPARE(lesson->steps.at(3).question.answer, AnswerKind::Point);
     QCOMPARE(lesson->steps.at(3).focusOperator, QStringLiteral("rmsnorm-8b"));
+}
+
+void TestLessonParser::controlsAStepUnlocks()
+{
+    const auto lesson = loadLessonFile(dataDir() + QStringLiteral("/lessons-good/four-steps.json"),
+                                       m_catalog, nullptr);
+    QVERIFY(lesson);
+    QCOMPARE(lesson->steps.at(1).controls,
+             (QStringList{QStringLiteral("devices"), QStringLiteral("precision"),
+                          QStringLiteral("kv")}));
+    QCOMPARE(lesson->steps.at(2).controls, QStringList{QStringLiteral("roof")});
+    QVERIFY(lesson->steps.at(3).controls.isEmpty()); // absent: none
+
+    // A model's step may unlock its phase and tensor-parallel degree.
+    const QByteArray model = R"({"schema": "rooflab-lesson", "version": 1, "id": "m",
+        "title": "M", "audience": "A", "steps": [{"title": "T",
+        "scenario": {"devices": ["h100-sxm5"], "operators": [], "model": "llama-2-70b",
+        "batch": 1},
+        "controls": ["tp", "phase", "precision", "devices", "batch"],
+        "question": {"text": "Q"}, "reveal": {"text": "R"}}]})";
+    QStringList errors;
+    const auto withModel = readLessonFile(model, QStringLiteral("m.json"), m_catalog, &errors);
+    QVERIFY2(withModel, qPrintable(errors.join(u'\n')));
+    QCOMPARE(withModel->steps.constFirst().controls.size(), 5);
+
+    // Listed twice, and not an array: each named at its field.
+    QByteArray twice = model;
+    twice.replace(R"("tp", "phase")", R"("tp", "tp")");
+    errors.clear();
+    QVERIFY(!readLessonFile(twice, QStringLiteral("m.json"), m_catalog, &errors));
+    QVERIFY2(errors.join(u'\n').contains(
+                 QStringLiteral("m.json: steps[0].controls[1]: \"tp\" is listed twice")),
+             qPrintable(errors.join(u'\n')));
+    QByteArray notArray = model;
+    notArray.replace(R"(["tp", "phase", "precision", "devices", "batch"])", R"("tp")");
+    errors.clear();
+    QVERIFY(!readLessonFile(notArray, QStringLiteral("m.json"), m_catalog, &errors));
+    QVERIFY2(errors.join(u'\n').contains(
+                 QStringLiteral("m.json: steps[0].controls: must be an array of strings")),
+             qPrintable(errors.join(u'\n')));
 }
 
 void TestLessonParser::chainOfChanges()
@@ -189,6 +230,9 @@ void TestLessonParser::badFile_data()
     row("point-not-in-scenario", "steps[3].question.answer.operator", "not a point of the step");
     row("unknown-answer-kind", "steps[3].question.answer.kind", "found \"essay\"");
     row("unknown-control", "steps[0].controls[1]", "unknown control \"zoom\"");
+    // The window has no control for a lesson's operator list.
+    row("control-operators", "steps[0].controls[1]", "unknown control \"operators\"");
+    row("control-needs-model", "steps[0].controls[1]", "\"tp\" belongs to a model");
     row("unknown-annotation-kind", "steps[0].annotations[1].kind", "found \"arrow\"");
     row("callout-without-target", "steps[0].annotations[0]", "either \"operator\" or \"at\"");
     row("bad-band-range", "steps[0].annotations[1].range", "needs from < to");
@@ -227,7 +271,7 @@ void TestLessonParser::everyBadFileIsCovered()
     // A file added to the bad folder without a row above would test nothing.
     const QStringList files =
         QDir(dataDir() + QStringLiteral("/lessons-bad")).entryList({QStringLiteral("*.json")});
-    QCOMPARE(files.size(), 33);
+    QCOMPARE(files.size(), 35);
 }
 
 void TestLessonParser::missingFileAndFolder()

@@ -190,6 +190,15 @@ void TestShippedLessons::achievableFp8AndStoredFp8()
     const PointAnalysis fp8 = pointOf(revealed(*m_ten, 6), "h100-sxm5", "decode-mlp-up-8b");
     ROOFLAB_COMPARE_NEAR(fp8.ridge, h100Fp8 / h100Bandwidth, 1e-12);
     ROOFLAB_COMPARE_NEAR(fp8.ridge, 590.75, 1e-4);
+    // The step lets the learner pick the precision before the reveal; W8A8 FP8 (what the
+    // window's Precision control sets) reaches the same roof: 590.75 again.
+    QCOMPARE(m_ten->steps.at(6).controls, QStringList{QStringLiteral("precision")});
+    LessonScenario tried = m_ten->steps.at(6).scenario;
+    tried.scenario.scheme.weights = tried.scenario.scheme.act = tried.scenario.scheme.math =
+        QStringLiteral("fp8-e4m3");
+    const PointAnalysis triedFp8 =
+        pointOf(analyzeLessonScenario(m_catalog, tried), "h100-sxm5", "decode-mlp-up-8b");
+    ROOFLAB_COMPARE_NEAR(triedFp8.ridge, h100Fp8 / h100Bandwidth, 1e-12);
 
     // FP8 weights, BF16 math: the BF16 ridge, and half the weight bytes:
     // 295.373 * 58720256 * 1 / (117440512 - 295.373 * 36864) = 162.78, against 325.56.

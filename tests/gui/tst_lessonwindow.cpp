@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "controlspanel.h"
 #include "document.h"
+#include "lessoncontrols.h"
 #include "lessondock.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
@@ -13,14 +14,17 @@
 #include "windowtest.h"
 
 #include <QButtonGroup>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include <memory>
@@ -240,9 +244,19 @@ private Q_SLOTS:
     void onlyTheUnlockedControlsMove()
     {
         QVERIFY(m_window->startLesson(fourSteps));
-        // Step 1 unlocks the batch only; the window's own controls are locked.
-        QVERIFY(!m_dock->controlSpin(QStringLiteral("batch"))->isHidden());
-        QVERIFY(m_dock->controlSpin(QStringLiteral("seq"))->isHidden());
+        // Step 1 unlocks the batch only: the other controls show the step's values but are
+        // disabled, and the window's own controls are locked.
+        LessonControls *controls = m_dock->controls();
+        QVERIFY(!controls->isHidden());
+        QVERIFY(m_dock->controlSpin(QStringLiteral("batch"))->isEnabled());
+        for (const char *locked :
+             {"seq", "prompt", "devices", "precision", "weights", "act", "kv", "math", "roof"}) {
+            QWidget *control = controls->control(QString::fromLatin1(locked));
+            QVERIFY2(control && !control->isEnabled(), locked);
+        }
+        // No model in the step: no phase or tensor-parallel rows.
+        QVERIFY(!controls->isRowShown(QStringLiteral("tp")));
+        QVERIFY(!controls->isRowShown(QStringLiteral("phase")));
         QVERIFY(!m_window->controls()->isEnabled());
         QCOMPARE(m_dock->controlSpin(QStringLiteral("batch"))->value(), 16);
         m_dock->controlSpin(QStringLiteral("batch"))->setValue(64);
@@ -255,6 +269,46 @@ private Q_SLOTS:
                              1e-9);
         QCOMPARE(m_doc->scenario().batch, 64.0); // the user's batch, as it was (twoOperator)
         QCOMPARE(m_doc->undoStack()->count(), 0);
+    }
+
+    void aStepUnlocksThePrecisionAndTheDevices()
+    {
+        QVERIFY(m_window->startLesson(fourSteps));
+        m_dock->next();
+        // Step 2 (FP8 weights, BF16 activations, batch 32) unlocks the devices, the
+        // precision preset and the KV format; the batch is locked now.
+        LessonControls *controls = m_dock->controls();
+        auto *precision = qobject_cast<QComboBox *>(controls->control(QStringLiteral("precision")));
+        QVERIFY(precision && precision->isEnabled());
+        QVERIFY(controls->control(QStringLiteral("devices"))->isEnabled());
+        QVERIFY(controls->control(QStringLiteral("kv"))->isEnabled());
+        QVERIFY(!m_dock->controlSpin(QStringLiteral("batch"))->isEnabled());
+        QVERIFY(!controls->control(QStringLiteral("weights"))->isEnabled());
+        QCOMPARE(precision->currentText(), QStringLiteral("W8A16"));
+        // W8A8 FP8: one byte per weight and per activation, FP8 math.
+        // I = 2·32·D·F / (D·F + 32·(D+F)) = 3,758,096,384 / (58,720,256 + 589,824) = 63.3635.
+        precision->setCurrentIndex(precision->findText(QStringLiteral("W8A8 FP8")));
+        Q_EMIT precision->activated(precision->currentIndex());
+        const PointAnalysis *p = m_dock->chart().analysis.point(h100, gemm);
+        QVERIFY(p);
+        ROOFLAB_COMPARE_NEAR(p->intensity, 2 * 32 * 58720256.0 / (58720256.0 + 32 * 18432.0), 1e-9);
+        // The H200 ticked in the devices menu joins the chart; the document has no part in it.
+        auto *devices = qobject_cast<QToolButton *>(controls->control(QStringLiteral("devices")));
+        QVERIFY(devices && devices->menu());
+        QAction *h200Action = nullptr;
+        for (QAction *action : devices->menu()->actions())
+            if (action->data().toString() == h200)
+                h200Action = action;
+        QVERIFY(h200Action && !h200Action->isChecked());
+        h200Action->trigger();
+        QVERIFY(m_dock->chart().analysis.point(h200, gemm));
+        QCOMPARE(m_doc->scenario(), rooflab::test::twoOperatorScenario(m_catalog));
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+        // Moving on drops the learner's changes: step 3 shows its own scenario, roof unlocked.
+        m_dock->next();
+        QVERIFY(!m_dock->chart().analysis.point(h200, gemm));
+        QVERIFY(controls->control(QStringLiteral("roof"))->isEnabled());
+        QVERIFY(!precision->isEnabled());
     }
 
     void lessonViewHidesAndRestoresTheDocks()
