@@ -195,7 +195,10 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
     const BatchCurve *shown = d->shown ? &*d->shown : nullptr;
     const bool sameSweep = shown && shown->title == curve.title &&
                            shown->samples == curve.samples && shown->ridge == curve.ridge &&
-                           shown->ridgeName == curve.ridgeName;
+                           shown->ridgeName == curve.ridgeName &&
+                           shown->memoryLimit == curve.memoryLimit &&
+                           shown->memoryLimitName == curve.memoryLimitName &&
+                           shown->memoryLimitDetail == curve.memoryLimitDetail;
     if (!sameSweep)
         drawSweep(curve);
     drawCurrent(curve);
@@ -261,9 +264,6 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
         d->ridgeLine->setName(
             tr("%1 (%2)").arg(curve.ridgeName.isEmpty() ? tr("Ridge batch") : curve.ridgeName,
                               formatWholeBatch(curve.ridge->batch)));
-        d->view->setToolTip(tr("Ridge batch: exactly %1").arg(formatNumber(curve.ridge->batch, 4)));
-    } else {
-        d->view->setToolTip({});
     }
     d->ridgeLine->replace(ridge);
     // Out of the chart rather than a hidden legend marker: the legend does not lay itself out
@@ -281,6 +281,13 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
                   {*curve.memoryLimit, d->timeAxis->max()}};
         d->memoryLine->setName(curve.memoryLimitName);
     }
+    // The exact ridge batch and, with TP on auto, each t's memory limit.
+    QStringList tip;
+    if (d->ridgeBatch)
+        tip << tr("Ridge batch: exactly %1").arg(formatNumber(*d->ridgeBatch, 4));
+    if (d->memoryBatch && !curve.memoryLimitDetail.isEmpty())
+        tip << curve.memoryLimitDetail;
+    d->view->setToolTip(tip.join(QLatin1Char('\n')));
     d->memoryLine->replace(memory);
     const QList<QLegendMarker *> memoryMarkers = d->chart->legend()->markers(d->memoryLine);
     for (QLegendMarker *marker : memoryMarkers)
