@@ -60,10 +60,9 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
                              {},
                              true});
     }
-    // With several devices the shading belongs to one of them (the selected point's, else
-    // the first): its legend line says so, in the window too, since the zones move with the
-    // selection.
-    if (model.options.showZones && model.zoneRoof >= 0 && model.deviceNames.size() > 1) {
+    // With several devices the shading belongs to one of them: its legend line says so.
+    if (model.options.stillFigure && model.options.showZones && model.zoneRoof >= 0 &&
+        model.deviceNames.size() > 1) {
         const int device = model.roofs.at(model.zoneRoof).device;
         for (SceneLegendEntry &entry : model.legend) {
             if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == device)

@@ -134,37 +134,6 @@ private Q_SLOTS:
         QVERIFY(anyContains(legend, s("B* = batch at which a GEMM reaches the ridge")));
     }
 
-    void windowLegendSaysWhoseZones()
-    {
-        // The window's chart (not a still figure): the zones shade the selected point's
-        // device, and its legend line says so, on that device only; with one device there is
-        // nothing to tell apart and no note.
-        const Analysis a =
-            evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5"), s("h200-sxm")}, 1));
-        ChartOptions options;
-        options.selectedDevice = s("h200-sxm");
-        options.selectedOperator = s("decode-qkv-8b");
-        SceneModel model = SceneModel::build(a, options);
-        QCOMPARE(model.roofs.at(model.zoneRoof).device, 1);
-        QStringList legend = legendTexts(model);
-        QVERIFY2(legend.contains(s("NVIDIA H200 SXM 141GB · shaded zones")),
-                 qPrintable(legend.join(QLatin1Char('|'))));
-        QVERIFY(legend.contains(s("NVIDIA H100 SXM5 80GB")));
-        // The selection moves to the H100: so do the zones and the note.
-        options.selectedDevice = s("h100-sxm5");
-        model = SceneModel::build(a, options);
-        QCOMPARE(model.roofs.at(model.zoneRoof).device, 0);
-        legend = legendTexts(model);
-        QVERIFY(legend.contains(s("NVIDIA H100 SXM5 80GB · shaded zones")));
-        QVERIFY(legend.contains(s("NVIDIA H200 SXM 141GB")));
-        // Zones off: no note.
-        options.showZones = false;
-        QVERIFY(!anyContains(legendTexts(SceneModel::build(a, options)), s("shaded zones")));
-        const Analysis one = evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5")}, 1));
-        QVERIFY(
-            !anyContains(legendTexts(SceneModel::build(one, ChartOptions())), s("shaded zones")));
-    }
-
     void pointsNotDrawnAreNamedInTheLegend()
     {
         // catalogWithDevice's "test-device" has BF16 matrix and FP32 vector roofs only; an
