@@ -168,9 +168,8 @@ void Results::markMemoryLimit(const Catalog &catalog, const Scenario &scenario,
             }
         }
         if (limit >= 1 && limit < 4096) {
-            m_curve.memoryLimitName = tr("Memory runs out past batch %1 (TP auto, at most TP %2)")
-                                          .arg(formatNumber(limit))
-                                          .arg(largest);
+            m_curve.memoryLimitName =
+                tr("Memory full past %1 (TP auto ≤ %2)").arg(formatNumber(limit)).arg(largest);
             m_curve.memoryLimitDetail =
                 tr("TP on auto picks the smallest t that fits: %1; past batch %2 no t in the "
                    "scale-up domain fits")

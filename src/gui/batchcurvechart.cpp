@@ -219,12 +219,22 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     const auto rateOf = [perToken](const BatchSample &s) {
         return perToken ? s.tokensPerSecond : s.flopsPerSecond;
     };
+    // Over the samples drawn only: with TP on auto a batch that fits at no t has no step
+    // (time 0), and a log axis from 0 would squash the curve out of sight.
     for (const BatchSample &s : samples) {
-        maxTime = std::max(maxTime, s.time);
-        minTime = std::min(minTime, s.time);
-        maxRate = std::max(maxRate, rateOf(s));
-        minRate = std::min(minRate, rateOf(s));
+        if (s.time > 0) {
+            maxTime = std::max(maxTime, s.time);
+            minTime = std::min(minTime, s.time);
+        }
+        if (rateOf(s) > 0) {
+            maxRate = std::max(maxRate, rateOf(s));
+            minRate = std::min(minRate, rateOf(s));
+        }
     }
+    if (minTime > maxTime)
+        minTime = maxTime;
+    if (minRate > maxRate)
+        minRate = maxRate;
     const Scale t = timeScale(maxTime);
     const Scale r = rateScale(maxRate, perToken ? tr("tokens/s") : QStringLiteral("FLOP/s"));
     QList<QPointF> timePoints, ratePoints;
@@ -348,6 +358,11 @@ QList<QPointF> BatchCurveChart::timePoints() const
 QList<QPointF> BatchCurveChart::ratePoints() const
 {
     return d->rate->points();
+}
+
+QPair<double, double> BatchCurveChart::timeRange() const
+{
+    return {d->timeAxis->min(), d->timeAxis->max()};
 }
 
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const

@@ -201,7 +201,7 @@ private Q_SLOTS:
         const app::BatchCurve &curve = document.results().batchCurve();
         QVERIFY(curve.memoryLimit);
         QCOMPARE(*curve.memoryLimit, 323.0);
-        QVERIFY2(curve.memoryLimitName.contains(QStringLiteral("at most TP 8")),
+        QVERIFY2(curve.memoryLimitName.contains(QStringLiteral("past 323 (TP auto ≤ 8)")),
                  qPrintable(curve.memoryLimitName));
         QVERIFY2(curve.memoryLimitDetail.contains(
                      QStringLiteral("TP 2 up to batch 2, TP 4 up to batch 109, TP 8 up to batch "
@@ -210,6 +210,17 @@ private Q_SLOTS:
         gui::BatchCurveChart chart;
         chart.setCurve(curve);
         QCOMPARE(chart.memoryMarkerBatch(), std::optional<double>(323.0));
+        // Past 323 no t fits and there is no step: the curve stops there, and the time axis
+        // spans the steps drawn (a batch with no step must not pull it down to 0).
+        const QList<QPointF> times = chart.timePoints();
+        QVERIFY(!times.isEmpty());
+        const auto [low, high] = chart.timeRange();
+        QVERIFY(low > 0);
+        for (const QPointF &p : times) {
+            QVERIFY(p.x() <= 323);
+            QVERIFY2(p.y() >= low && p.y() <= high,
+                     qPrintable(QStringLiteral("%1 outside %2-%3").arg(p.y()).arg(low).arg(high)));
+        }
         const auto *view = chart.findChild<QAbstractScrollArea *>();
         QVERIFY(view);
         QVERIFY2(view->toolTip().contains(curve.memoryLimitDetail), qPrintable(view->toolTip()));
