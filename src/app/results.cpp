@@ -1,5 +1,6 @@
 #include "results.h"
 
+#include "autotplimits.h"
 #include "modelrecommend.h"
 #include "units.h"
 
@@ -140,6 +141,48 @@ void Results::buildCurve(const Catalog &catalog, const Scenario &scenario,
         m_curve.current = current.constFirst();
 }
 
+// Where the memory runs out on the curve. At a fixed t, at this deployment's largest batch.
+// With t on auto the curve's t grows with the batch (each sample is analysed with its own),
+// so the memory runs out only past the largest t auto may choose; marking the current t's
+// limit would put the mark where auto simply moves to the next t.
+void Results::markMemoryLimit(const Catalog &catalog, const Scenario &scenario,
+                              const ModelAnalysis &step)
+{
+    const ModelDeployment &d = step.deployment;
+    double limit = d.maxBatchFits;
+    const ModelSpec *model = catalog.model(scenario.model);
+    const Device *device = catalog.device(step.deviceId);
+    const std::optional<OperandSizes> sizes = operandSizes(catalog, scenario.scheme);
+    if (d.tpAuto && model && device && sizes) {
+        const ShapeContext shape{scenario.batch, scenario.seq, scenario.prompt};
+        QStringList steps;
+        int largest = d.tp;
+        for (const TensorParallelLimit &at : autoTensorParallelLimits(
+                 *model, *device, scenario.phase, shape, *sizes, scenario.deployment)) {
+            if (at.maxBatch < 1)
+                continue;
+            steps << tr("TP %1 up to batch %2").arg(at.tp).arg(formatNumber(at.maxBatch));
+            if (at.maxBatch >= limit) {
+                limit = at.maxBatch;
+                largest = at.tp;
+            }
+        }
+        if (limit >= 1 && limit < 4096) {
+            m_curve.memoryLimitName =
+                tr("Memory full past %1 (TP auto ≤ %2)").arg(formatNumber(limit)).arg(largest);
+            m_curve.memoryLimitDetail =
+                tr("TP on auto picks the smallest t that fits: %1; past batch %2 no t in the "
+                   "scale-up domain fits")
+                    .arg(steps.join(tr(", ")), formatNumber(limit));
+        }
+    } else if (limit >= 1 && limit < 4096) {
+        m_curve.memoryLimitName =
+            tr("Largest batch that fits, TP %1 (%2)").arg(d.tp).arg(formatNumber(limit));
+    }
+    if (limit >= 1 && limit < 4096)
+        m_curve.memoryLimit = limit;
+}
+
 // The whole model's step time and tokens per second against batch on the selected device,
 // marked at the current batch and where the step turns compute-bound.
 void Results::buildModelCurve(const Catalog &catalog, const Scenario &scenario,
@@ -172,13 +215,7 @@ void Results::buildModelCurve(const Catalog &catalog, const Scenario &scenario,
     m_curve.ridge = m_curveRidge;
     if (m_curveRidge)
         m_curve.ridgeName = tr("Compute-bound batch");
-    // Where the memory runs out at this deployment's t and p.
-    const ModelDeployment &d = step.deployment;
-    if (d.maxBatchFits >= 1 && d.maxBatchFits < 4096) {
-        m_curve.memoryLimit = d.maxBatchFits;
-        m_curve.memoryLimitName =
-            tr("Largest batch that fits, TP %1 (%2)").arg(d.tp).arg(formatNumber(d.maxBatchFits));
-    }
+    markMemoryLimit(catalog, scenario, step);
     // The current batch is the step analysed already.
     m_curve.current = BatchSample{.batch = scenario.batch,
                                   .time = step.totals.stepTime,

@@ -28,8 +28,11 @@ struct BatchCurve
     QString ridgeName;                // the ridge marker's legend; empty: "Ridge batch"
     // A model's largest batch that fits its deployment (max_batch_fits), when it is within
     // the sweep: past it the memory runs out. Empty otherwise.
+    // With TP on auto, t grows with the batch: the limit is that of the largest t auto may
+    // choose, and memoryLimitDetail (the chart's tooltip) gives each t's own.
     std::optional<double> memoryLimit;
-    QString memoryLimitName; // its legend
+    QString memoryLimitName;   // its legend
+    QString memoryLimitDetail; // a tooltip line; may be empty
 };
 
 // Everything the views show, derived from the document once per change: the analysis, each
@@ -74,6 +77,8 @@ private:
     void buildComparison(const Catalog &catalog, const Scenario &scenario);
     void buildModelCurve(const Catalog &catalog, const Scenario &scenario,
                          const ModelAnalysis &model);
+    void markMemoryLimit(const Catalog &catalog, const Scenario &scenario,
+                         const ModelAnalysis &step);
 
     ScenarioAnalysis m_analysis;
     PointDiagnosis m_diagnosis;

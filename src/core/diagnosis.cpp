@@ -59,15 +59,15 @@ QString batchedGemmNote(const PointDiagnosis &d)
                                         "also adds activation bytes, so its intensity levels off "
                                         "below the ridge and it stays memory-bound at every "
                                         "batch.");
-    const QString batch = formatNumber(d.ridgeBatch, 4);
+    // Batch facts in whole batches, as the figure states them (the first whole batch at or
+    // past the ridge); the figures table beside the text gives the exact solution.
+    const QString batch = formatWholeBatch(d.ridgeBatch);
     if (d.ridgeBatch < 1.0 && d.ridgeFactor >= 1.0)
-        return weights + QStringLiteral(" Even one sequence takes it past the ridge (ridge batch "
-                                        "%1): a larger batch adds time in proportion to the "
-                                        "tokens.")
-                             .arg(batch);
+        return weights + QStringLiteral(" Even one sequence takes it past the ridge: a larger "
+                                        "batch adds time in proportion to the tokens.");
     if (d.ridgeFactor < 1.0)
         return weights + QStringLiteral(" The point climbs the slope as the batch grows, reaches "
-                                        "the ridge at batch %1 and then rides the roof: until "
+                                        "the ridge from batch %1 and then rides the roof: until "
                                         "there, batching is nearly free.")
                              .arg(batch);
     return weights + QStringLiteral(" It is past its ridge batch of %1: from there on, a larger "

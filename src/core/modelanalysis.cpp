@@ -58,9 +58,64 @@ double tokensPerStep(Phase phase, const ShapeContext &shape)
     return phase == Phase::Decode ? shape.batch : shape.batch * shape.prompt;
 }
 
+// The class's FLOPs less `ridge` times its bytes at `batch`: negative left of the ridge.
+double ridgeGap(const Catalog &catalog, const QList<ModelOperatorResult> &members,
+                const ShapeContext &shape, double ridge, double batch)
+{
+    ShapeContext at = shape;
+    at.batch = batch;
+    double gap = 0;
+    for (const ModelOperatorResult &r : members) {
+        const Format *w = catalog.format(r.point.weights);
+        const Format *act = catalog.format(r.point.act);
+        const Format *kv = catalog.format(r.point.kv);
+        if (!w || !act || !kv)
+            return 0;
+        const OperatorCost cost = operatorCost(
+            r.op.spec, {w->bytesPerElement(), act->bytesPerElement(), kv->bytesPerElement()}, at);
+        gap += r.op.count * (cost.flops - ridge * cost.bytes.total());
+    }
+    return gap;
+}
+
+// The batch at which the class point itself (the members' summed FLOPs over their summed
+// bytes) reaches `ridge`: not a member's own, since members of different shapes reach it at
+// different batches. Without routed experts every member's FLOPs and bytes are affine in the
+// batch, so the gap is too and two samples give its root; experts are bisected.
+std::optional<double> classRidgeBatch(const Catalog &catalog,
+                                      const QList<ModelOperatorResult> &members,
+                                      const ShapeContext &shape, double ridge)
+{
+    if (ridge <= 0)
+        return std::nullopt;
+    const auto gap = [&](double batch) { return ridgeGap(catalog, members, shape, ridge, batch); };
+    const bool experts = std::any_of(members.cbegin(), members.cend(),
+                                     [](const auto &r) { return r.op.spec.experts > 0; });
+    if (!experts) {
+        const double one = gap(1), two = gap(2);
+        const double slope = two - one, atZero = one - slope;
+        if (slope <= 0 || atZero >= 0)
+            return std::nullopt;
+        return -atZero / slope;
+    }
+    double lo = 0, hi = 1;
+    while (gap(hi) < 0) {
+        lo = hi;
+        hi *= 2;
+        if (hi > maxComputeBoundBatch)
+            return std::nullopt;
+    }
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (gap(mid) < 0 ? lo : hi) = mid;
+    }
+    return hi;
+}
+
 // The members of one class as one point with whole-step sums, on the roof of the member
 // that takes the most time.
-ModelClassResult classResult(ModelOpClass opClass, const QList<ModelOperatorResult> &members)
+ModelClassResult classResult(const Catalog &catalog, const ShapeContext &shape,
+                             ModelOpClass opClass, const QList<ModelOperatorResult> &members)
 {
     ModelClassResult c;
     c.opClass = opClass;
@@ -98,8 +153,8 @@ ModelClassResult classResult(ModelOpClass opClass, const QList<ModelOperatorResu
     p.time = time;
     p.pctOfPeak = 100.0 * p.attainableFlops / p.peakFlops;
     p.batchDependent = batchDependent;
-    // p.ridgeBatch stays that of the dominant member: the members of a GEMM class share
-    // its shape family, and their own rows carry exact values.
+    p.ridgeBatch =
+        batchDependent ? classRidgeBatch(catalog, members, shape, p.ridge) : std::nullopt;
     return c;
 }
 
@@ -130,7 +185,7 @@ void fillTotals(ModelAnalysis &a, const ModelSpec &model, const ModelOptions &op
         t.timeToFirstToken = t.stepTime;
 }
 
-void fillClasses(ModelAnalysis &a)
+void fillClasses(const Catalog &catalog, ModelAnalysis &a)
 {
     for (ModelOpClass opClass : allModelOpClasses()) {
         QList<ModelOperatorResult> members;
@@ -139,7 +194,7 @@ void fillClasses(ModelAnalysis &a)
                 members.append(r);
         }
         if (!members.isEmpty())
-            a.classes.append(classResult(opClass, members));
+            a.classes.append(classResult(catalog, a.shape, opClass, members));
     }
     for (ModelOperatorResult &r : a.operators)
         r.share = a.totals.stepTime > 0 ? r.stepTime / a.totals.stepTime : 0.0;
@@ -221,7 +276,7 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
     fillTotals(a, *model, options);
     if (sizes)
         applyDeployment(a, *model, *device, scenario, *sizes, *resolved);
-    fillClasses(a);
+    fillClasses(catalog, a);
     if (const std::optional<ModelClassResult> comm = communicationClass(a, *device)) {
         a.classes.append(*comm);
         // The interconnect as a roof of its own, at the bandwidth the step reaches on it.

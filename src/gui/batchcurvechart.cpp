@@ -195,7 +195,10 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
     const BatchCurve *shown = d->shown ? &*d->shown : nullptr;
     const bool sameSweep = shown && shown->title == curve.title &&
                            shown->samples == curve.samples && shown->ridge == curve.ridge &&
-                           shown->ridgeName == curve.ridgeName;
+                           shown->ridgeName == curve.ridgeName &&
+                           shown->memoryLimit == curve.memoryLimit &&
+                           shown->memoryLimitName == curve.memoryLimitName &&
+                           shown->memoryLimitDetail == curve.memoryLimitDetail;
     if (!sameSweep)
         drawSweep(curve);
     drawCurrent(curve);
@@ -216,12 +219,22 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     const auto rateOf = [perToken](const BatchSample &s) {
         return perToken ? s.tokensPerSecond : s.flopsPerSecond;
     };
+    // Over the samples drawn only: with TP on auto a batch that fits at no t has no step
+    // (time 0), and a log axis from 0 would squash the curve out of sight.
     for (const BatchSample &s : samples) {
-        maxTime = std::max(maxTime, s.time);
-        minTime = std::min(minTime, s.time);
-        maxRate = std::max(maxRate, rateOf(s));
-        minRate = std::min(minRate, rateOf(s));
+        if (s.time > 0) {
+            maxTime = std::max(maxTime, s.time);
+            minTime = std::min(minTime, s.time);
+        }
+        if (rateOf(s) > 0) {
+            maxRate = std::max(maxRate, rateOf(s));
+            minRate = std::min(minRate, rateOf(s));
+        }
     }
+    if (minTime > maxTime)
+        minTime = maxTime;
+    if (minRate > maxRate)
+        minRate = maxRate;
     const Scale t = timeScale(maxTime);
     const Scale r = rateScale(maxRate, perToken ? tr("tokens/s") : QStringLiteral("FLOP/s"));
     QList<QPointF> timePoints, ratePoints;
@@ -261,9 +274,6 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
         d->ridgeLine->setName(
             tr("%1 (%2)").arg(curve.ridgeName.isEmpty() ? tr("Ridge batch") : curve.ridgeName,
                               formatWholeBatch(curve.ridge->batch)));
-        d->view->setToolTip(tr("Ridge batch: exactly %1").arg(formatNumber(curve.ridge->batch, 4)));
-    } else {
-        d->view->setToolTip({});
     }
     d->ridgeLine->replace(ridge);
     // Out of the chart rather than a hidden legend marker: the legend does not lay itself out
@@ -281,6 +291,13 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
                   {*curve.memoryLimit, d->timeAxis->max()}};
         d->memoryLine->setName(curve.memoryLimitName);
     }
+    // The exact ridge batch and, with TP on auto, each t's memory limit.
+    QStringList tip;
+    if (d->ridgeBatch)
+        tip << tr("Ridge batch: exactly %1").arg(formatNumber(*d->ridgeBatch, 4));
+    if (d->memoryBatch && !curve.memoryLimitDetail.isEmpty())
+        tip << curve.memoryLimitDetail;
+    d->view->setToolTip(tip.join(QLatin1Char('\n')));
     d->memoryLine->replace(memory);
     const QList<QLegendMarker *> memoryMarkers = d->chart->legend()->markers(d->memoryLine);
     for (QLegendMarker *marker : memoryMarkers)
@@ -341,6 +358,11 @@ QList<QPointF> BatchCurveChart::timePoints() const
 QList<QPointF> BatchCurveChart::ratePoints() const
 {
     return d->rate->points();
+}
+
+QPair<double, double> BatchCurveChart::timeRange() const
+{
+    return {d->timeAxis->min(), d->timeAxis->max()};
 }
 
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const

@@ -31,6 +31,8 @@ public:
     // The series' points, for tests: (batch, seconds) and (batch, tokens/s or FLOP/s).
     QList<QPointF> timePoints() const;
     QList<QPointF> ratePoints() const;
+    // The time axis's range, in the unit the axis is drawn in (that of timePoints()).
+    QPair<double, double> timeRange() const;
     // The batch of the ridge marker, or nullopt when none is drawn.
     std::optional<double> ridgeMarkerBatch() const;
     // The batch of the "largest batch that fits" marker, or nullopt when none is drawn.

@@ -8,6 +8,7 @@
 #include "precisionpreset.h"
 #include "schemedialog.h"
 #include "units.h"
+#include "windowlayout.h"
 
 #include <QButtonGroup>
 #include <QGridLayout>
@@ -51,6 +52,7 @@ ControlsPanel::ControlsPanel(Document *document, QWidget *parent)
                                    m_deployment);
     createSchemeButtons();
     fillLists();
+    keepSpinBoxValuesWhole(this); // after the deployment controls: theirs too
     connectEdits();
     connect(m_document, &Document::changed, this, [this](app::Change change) {
         if (change.testFlag(app::ChangeFlag::Scenario))

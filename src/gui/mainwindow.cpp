@@ -301,7 +301,10 @@ void MainWindow::refreshTitle()
 void MainWindow::applyPresentation()
 {
     const Presentation &p = m_document->presentation();
+    bool refit = false;
     if (p.theme != m_applied.theme || p.textScale != m_applied.textScale || !m_styled) {
+        // A new text size after the first styling: the docks take the widths it needs.
+        refit = m_styled && p.textScale != m_applied.textScale;
         m_styled = true; // the first call styles the window whatever the presentation
         if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
             applyTheme(*app, p.theme, p.textScale);
@@ -322,6 +325,8 @@ void MainWindow::applyPresentation()
     // rather than taking the chart's width.
     m_controlsScroll->setMinimumWidth(
         static_cast<int>(contentWidth(m_controlsScroll) / std::max(p.textScale, 1.0)));
+    if (refit)
+        m_layout->fitToWidth(width());
     if (m_lockAxes) {
         const QSignalBlocker blockLock(m_lockAxes);
         m_lockAxes->setChecked(p.fixedRange());

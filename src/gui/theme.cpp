@@ -1,5 +1,6 @@
 #include "theme.h"
 
+#include "focusstyle.h"
 #include "presentation.h"
 
 #include <QApplication>
@@ -76,9 +77,10 @@ QFont unscaledFont()
 void applyTheme(QApplication &app, const QString &theme, double textScale)
 {
     const QFont baseFont = unscaledFont();
-    // Fusion, set once: with a style sheet active, app.style() is the sheet's wrapper.
-    static QStyle *const fusion = [&app] {
-        QStyle *style = QStyleFactory::create(QStringLiteral("Fusion"));
+    // Fusion with a visible focus frame, set once: with a style sheet active, app.style() is
+    // the sheet's wrapper.
+    static FocusFrameStyle *const fusion = [&app] {
+        auto *style = new FocusFrameStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         app.setStyle(style);
         return style;
     }();
@@ -102,6 +104,8 @@ void applyTheme(QApplication &app, const QString &theme, double textScale)
     // Setting the style sheet last re-polishes every widget, so the new font reaches the
     // widgets a style sheet already styled.
     const bool dark = isDarkTheme(theme);
+    // The same blues as the sheets' focus borders of lists and buttons.
+    fusion->setFocusColor(dark ? QColor(0x6a, 0xa8, 0xff) : QColor(0x1a, 0x6f, 0xd8));
     app.setPalette(dark ? darkPalette() : fusion->standardPalette());
     app.setStyleSheet(styleSheet(dark ? QStringLiteral(":/rooflab/styles/dark.qss")
                                       : QStringLiteral(":/rooflab/styles/light.qss")));

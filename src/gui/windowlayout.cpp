@@ -10,7 +10,9 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QStyle>
+#include <QStyleOption>
 
 #include <algorithm>
 #include <cmath>
@@ -33,7 +35,63 @@ void addMenuActions(QMainWindow *window, const QList<QAction *> &actions)
     }
 }
 
+// The line edit inside a spin box keeps 2 px either side of its text, and 1 px for the cursor.
+constexpr int lineEditMargins = 2 * 2 + 1;
+
+QString widestValue(const QAbstractSpinBox *spin)
+{
+    if (const auto *i = qobject_cast<const QSpinBox *>(spin))
+        return i->prefix() + i->locale().toString(i->maximum()) + i->suffix();
+    if (const auto *d = qobject_cast<const QDoubleSpinBox *>(spin))
+        return d->prefix() + d->locale().toString(d->maximum(), 'f', d->decimals()) + d->suffix();
+    return {};
+}
+
+void fitToWidestValue(QAbstractSpinBox *spin)
+{
+    QStyleOptionSpinBox option;
+    option.initFrom(spin);
+    // Measured here, not from the size hints: during a font change they are still the old
+    // font's (the box drops them after this filter has run).
+    option.rect = QRect(0, 0, 1000, spin->fontMetrics().height() + 8);
+    option.buttonSymbols = spin->buttonSymbols();
+    option.subControls = QStyle::SC_SpinBoxFrame | QStyle::SC_SpinBoxEditField |
+                         QStyle::SC_SpinBoxUp | QStyle::SC_SpinBoxDown;
+    option.frame = spin->hasFrame();
+    // Frame and arrows: what the box takes beyond its edit field.
+    const int around = option.rect.width() - spin->style()
+                                                 ->subControlRect(QStyle::CC_SpinBox, &option,
+                                                                  QStyle::SC_SpinBoxEditField, spin)
+                                                 .width();
+    const int text = spin->fontMetrics().horizontalAdvance(widestValue(spin));
+    spin->setMinimumWidth(text + lineEditMargins + around);
+}
+
+class SpinBoxFitter : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+            fitToWidestValue(static_cast<QAbstractSpinBox *>(watched));
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 } // namespace
+
+void keepSpinBoxValuesWhole(QWidget *root)
+{
+    auto *fitter = new SpinBoxFitter(root);
+    const QList<QAbstractSpinBox *> spins = root->findChildren<QAbstractSpinBox *>();
+    for (QAbstractSpinBox *spin : spins) {
+        fitToWidestValue(spin);
+        spin->installEventFilter(fitter);
+    }
+}
 
 QSize firstStartSize(const QScreen *screen)
 {
@@ -71,12 +129,27 @@ DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *righ
 
 void DockLayout::fitToWidth(int width)
 {
+    if (m_suspended || m_window->isFullScreen())
+        return;
     const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
-    // The controls as wide as they need, so they show without scrolling at this text size.
-    const int left = std::max(contentWidth(m_left->widget()), docks * 45 / 100);
-    // The diagnosis as wide as it needs too: a table cut at its right edge reads wrong.
-    const int right =
-        std::max({contentWidth(m_right->widget()), diagnosisMinimumWidth, docks - left});
+    // The controls as wide as they need, so they show without scrolling at this text size,
+    // and the diagnosis too: a table cut at its right edge reads wrong.
+    const int wantLeft = contentWidth(m_left->widget());
+    const int wantRight = std::max(contentWidth(m_right->widget()), diagnosisMinimumWidth);
+    int left = 0, right = 0;
+    if (wantLeft + wantRight <= docks) {
+        left = std::max(wantLeft, std::min(docks * 45 / 100, docks - wantRight));
+        right = docks - left;
+    } else {
+        // More than the docks' share: each its part of it, and they scroll, so the chart
+        // keeps its share of the width.
+        left = static_cast<int>(std::lround(double(docks) * wantLeft / (wantLeft + wantRight)));
+        // Neither below its least width: the window would take it from the chart.
+        const int leastLeft = m_left->minimumSizeHint().width();
+        const int leastRight = m_right->minimumSizeHint().width();
+        left = std::clamp(left, leastLeft, std::max(leastLeft, docks - leastRight));
+        right = docks - left;
+    }
     m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
     // The docks beside the batch curve (the time share) get as much width as it.
     for (QDockWidget *dock : std::as_const(m_modelDocks)) {

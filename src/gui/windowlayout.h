@@ -29,6 +29,11 @@ QScrollArea *scrollable(QWidget *content);
 // The width `dock` (a dock's widget) needs to show its content without scrolling.
 int contentWidth(const QWidget *dock);
 
+// Keeps every spin box under `root` wide enough for its widest value (its maximum, with
+// prefix and suffix) beside its arrows, now and after each font or style change: Qt's own
+// size hint leaves a few pixels too few once the text is scaled up.
+void keepSpinBoxValuesWhole(QWidget *root);
+
 // Keeps the docks' share of the window when the window is resized (a wider screen widens
 // the docks too, not only the chart), gives the docks their first widths for the window's
 // width, and shows the model docks only while there is a model.

@@ -12,6 +12,7 @@
 #include "modeltext.h"
 #include "testhelpers.h"
 
+#include <QAbstractScrollArea>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -179,6 +180,67 @@ private Q_SLOTS:
         QVERIFY(!document.results().batchCurve().memoryLimit);
         chart.setCurve(document.results().batchCurve());
         QVERIFY(!chart.memoryMarkerBatch());
+    }
+
+    void autoMarksWhereNoTFits()
+    {
+        // With TP on auto the curve's t grows with the batch, so the memory runs out past the
+        // largest batch of the largest t in the NVLink domain (8), not the current t's.
+        // TP 1: 141 GB of weights > 72e9: none. TP 2: weights 70,555,025,408 B, per sequence
+        // 671,088,640 of KV + 330,240 of activations: (72e9 - 70,555,025,408) / 671,418,880 =
+        // 2.15 -> 2. TP 4: 109 (above). TP 8: 8 query heads, 1 KV head, F/8 = 3584,
+        // V/8 = 16032: per layer 8192*10*128 + 1024*8192 + 8192*7168 + 3584*8192 + 16,384 =
+        // 106,971,136 parameters, x80 = 8,557,690,880, + 2*16032*8192 + 8192 = 8,820,367,360
+        // x 2 B = 17,640,734,720 B; per sequence 4096*80*2*1*128*2 = 167,772,160 of KV +
+        // (8192 + 7168 + 128,256)*2 = 287,232 of activations = 168,059,392 B:
+        // (72e9 - 17,640,734,720) / 168,059,392 = 323.45 -> 323.
+        Scenario s = llama70bOnH100(1);
+        s.deployment.tpAuto = true;
+        app::Document document(m_catalog, s);
+        QCOMPARE(document.results().model(QStringLiteral("h100-sxm5"))->deployment.tp, 2);
+        const app::BatchCurve &curve = document.results().batchCurve();
+        QVERIFY(curve.memoryLimit);
+        QCOMPARE(*curve.memoryLimit, 323.0);
+        QVERIFY2(curve.memoryLimitName.contains(QStringLiteral("past 323 (TP auto ≤ 8)")),
+                 qPrintable(curve.memoryLimitName));
+        QVERIFY2(curve.memoryLimitDetail.contains(
+                     QStringLiteral("TP 2 up to batch 2, TP 4 up to batch 109, TP 8 up to batch "
+                                    "323")),
+                 qPrintable(curve.memoryLimitDetail));
+        gui::BatchCurveChart chart;
+        chart.setCurve(curve);
+        QCOMPARE(chart.memoryMarkerBatch(), std::optional<double>(323.0));
+        // Past 323 no t fits and there is no step: the curve stops there, and the time axis
+        // spans the steps drawn (a batch with no step must not pull it down to 0).
+        const QList<QPointF> times = chart.timePoints();
+        QVERIFY(!times.isEmpty());
+        const auto [low, high] = chart.timeRange();
+        QVERIFY(low > 0);
+        for (const QPointF &p : times) {
+            QVERIFY(p.x() <= 323);
+            QVERIFY2(p.y() >= low && p.y() <= high,
+                     qPrintable(QStringLiteral("%1 outside %2-%3").arg(p.y()).arg(low).arg(high)));
+        }
+        const auto *view = chart.findChild<QAbstractScrollArea *>();
+        QVERIFY(view);
+        QVERIFY2(view->toolTip().contains(curve.memoryLimitDetail), qPrintable(view->toolTip()));
+        // A batch tick to 64 (auto now picks TP 4): the mark stays where no t fits.
+        document.setBatch(64);
+        QCOMPARE(document.results().model(QStringLiteral("h100-sxm5"))->deployment.tp, 4);
+        QCOMPARE(*document.results().batchCurve().memoryLimit, 323.0);
+        // A fixed t again: its own limit, 109.
+        Deployment four = document.scenario().deployment;
+        four.tpAuto = false;
+        four.tp = 4;
+        document.setDeployment(four);
+        chart.setCurve(document.results().batchCurve());
+        QCOMPARE(chart.memoryMarkerBatch(), std::optional<double>(109.0));
+        // No headroom: the step times (the sweep) are the same, the limit is not, and the
+        // chart must follow: (80e9 - 35,278,831,616) / 335,845,888 = 133.16 -> 133.
+        four.headroom = 0;
+        document.setDeployment(four);
+        chart.setCurve(document.results().batchCurve());
+        QCOMPARE(chart.memoryMarkerBatch(), std::optional<double>(133.0));
     }
 
     void modelPanelReportsOneDevice()

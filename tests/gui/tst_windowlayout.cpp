@@ -14,13 +14,18 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOption>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -55,6 +60,70 @@ QStringList clippedChildren(const QWidget *root)
                            .arg(parent->height());
     }
     return clipped;
+}
+
+// Every visible control under `root` whose text is wider than the room the style gives it:
+// a combo box item or spin box value that would be cut, a button narrower than its text.
+QStringList cutTexts(const QWidget *root)
+{
+    QStringList cut;
+    const auto say = [&](const QWidget *w, const QString &text, int need, int room) {
+        cut << QStringLiteral("%1 %2 \"%3\": %4 px in %5")
+                   .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(), text)
+                   .arg(need)
+                   .arg(room);
+    };
+    for (const QComboBox *combo : root->findChildren<QComboBox *>()) {
+        if (!combo->isVisible())
+            continue;
+        QStyleOptionComboBox option;
+        option.initFrom(combo);
+        option.editable = combo->isEditable();
+        const int room =
+            combo->style()
+                ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo)
+                .width();
+        for (int i = 0; i < combo->count(); ++i) {
+            const int need = combo->fontMetrics().horizontalAdvance(combo->itemText(i));
+            if (need > room)
+                say(combo, combo->itemText(i), need, room);
+        }
+    }
+    for (const QAbstractSpinBox *spin : root->findChildren<QAbstractSpinBox *>()) {
+        if (!spin->isVisible())
+            continue;
+        QStyleOptionSpinBox option;
+        option.initFrom(spin);
+        option.buttonSymbols = spin->buttonSymbols();
+        option.subControls = QStyle::SC_SpinBoxFrame | QStyle::SC_SpinBoxEditField |
+                             QStyle::SC_SpinBoxUp | QStyle::SC_SpinBoxDown;
+        option.frame = spin->hasFrame();
+        const int room =
+            spin->style()
+                ->subControlRect(QStyle::CC_SpinBox, &option, QStyle::SC_SpinBoxEditField, spin)
+                .width();
+        // The widest value it can show: its maximum with prefix and suffix.
+        QString widest;
+        if (const auto *i = qobject_cast<const QSpinBox *>(spin))
+            widest = i->prefix() + i->locale().toString(i->maximum()) + i->suffix();
+        else if (const auto *d = qobject_cast<const QDoubleSpinBox *>(spin))
+            widest =
+                d->prefix() + d->locale().toString(d->maximum(), 'f', d->decimals()) + d->suffix();
+        // The edit field's line edit keeps 2 px either side of the text.
+        const int need = spin->fontMetrics().horizontalAdvance(widest) + 4;
+        if (need > room)
+            say(spin, widest, need, room);
+        if (spin->width() < spin->minimumSizeHint().width())
+            say(spin, QStringLiteral("(arrows)"), spin->minimumSizeHint().width(), spin->width());
+    }
+    for (const QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
+        if (!button->isVisible() || button->text().isEmpty())
+            continue;
+        const int need = button->sizeHint().width();
+        if (need > button->width())
+            say(button, button->text(), need, button->width());
+    }
+    return cut;
 }
 
 // Answers the next message box with `button` once it is shown.
@@ -125,6 +194,64 @@ private Q_SLOTS:
                                 .arg(window->width())));
         p.textScale = 1;
         shown->document()->setPresentation(p, s("Normal text"));
+    }
+
+    void controlsFitAtEveryScaleAndSize_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("scale");
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000), QSize(1920, 1080)}) {
+            for (const double scale : {1.0, 1.35, 1.75, 2.25}) {
+                const QByteArray name = QStringLiteral("%1x%2 at %3 %")
+                                            .arg(size.width())
+                                            .arg(size.height())
+                                            .arg(qRound(scale * 100))
+                                            .toLatin1();
+                QTest::newRow(name.constData()) << size << scale;
+            }
+        }
+    }
+
+    void controlsFitAtEveryScaleAndSize()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, scale);
+        auto shown = show(size);
+        QVERIFY(shown->exposed());
+        MainWindow *window = shown->window();
+        Presentation p = shown->document()->presentation();
+        p.textScale = scale;
+        shown->document()->setPresentation(p, s("Text size"));
+        // Normal text again for the next test, also when this one fails.
+        const auto normal = qScopeGuard([&] {
+            p.textScale = 1;
+            shown->document()->setPresentation(p, s("Normal text"));
+        });
+        QApplication::processEvents();
+        ControlsPanel *controls = window->controls();
+        const QStringList clipped = clippedChildren(controls);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(s("; "))));
+        const QStringList cut = cutTexts(controls);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
+        // The panel is never narrower than it needs; wider than the dock's viewport only
+        // with a scroll bar to reach the rest.
+        QScrollArea *scroll = window->controlsScroll();
+        QVERIFY(controls->width() >= controls->minimumSizeHint().width());
+        if (controls->width() > scroll->viewport()->width())
+            QVERIFY(scroll->horizontalScrollBar()->isVisible());
+        if (controls->height() > scroll->viewport()->height())
+            QVERIFY(scroll->verticalScrollBar()->isVisible());
+        // Where the docks' share of the width holds the controls, a new text size widens
+        // their dock so they show whole: nothing cut at the right edge behind a scroll bar.
+        if (size.width() >= 1600 && scale <= 1.35)
+            QVERIFY2(controls->width() <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("panel %1 in a viewport of %2 px")
+                                    .arg(controls->width())
+                                    .arg(scroll->viewport()->width())));
+        QVERIFY2(window->chart()->width() >= 0.55 * window->width(),
+                 qPrintable(QStringLiteral("chart %1 of %2 px")
+                                .arg(window->chart()->width())
+                                .arg(window->width())));
     }
 
     void docksGrowWithTheWindow()

@@ -10,6 +10,7 @@
 // is its bytes / bandwidth. Operator byte formulas as in tst_modelcli: a GEMM over M tokens
 // with weight [D x F] moves D*F*2 + M*(D+F)*2; decode attention B*(2*S*H_kv*d*2 + 2*H*d*2);
 // RMSNorm 2N*2 + D*2; a residual add 3N*2; SiLU 2N*2; the gate multiply 3N*2.
+#include "autotplimits.h"
 #include "catalog.h"
 #include "deployment.h"
 #include "modelanalysis.h"
@@ -352,6 +353,31 @@ private Q_SLOTS:
         // Nothing fits: 70B on one device.
         ROOFLAB_COMPARE_DOUBLE(
             analyze(llama70b(QStringLiteral("h100-sxm5"), 1, 1)).deployment.maxBatchFits, 0.0);
+    }
+
+    void autoLimitsPerDegree()
+    {
+        // What auto may choose for 70B on an H100 (NVLink domain 8) at S = 4096, each with its
+        // largest batch: TP 1 holds not even the weights (0); TP 2 (72e9 - 70,555,025,408) /
+        // 671,418,880 = 2.15 -> 2; TP 4 109 (maxBatchFits); TP 8: weights 17,640,734,720 B,
+        // per sequence 167,772,160 + 287,232 = 168,059,392 B: 323.45 -> 323.
+        const ModelSpec &m = *m_catalog.model(QStringLiteral("llama-3.1-70b"));
+        const Device &h100 = *m_catalog.device(QStringLiteral("h100-sxm5"));
+        Deployment d;
+        d.tpAuto = true;
+        const QList<TensorParallelLimit> limits = autoTensorParallelLimits(
+            m, h100, Phase::Decode, ShapeContext{1, 4096, 512}, OperandSizes{2, 2, 2}, d);
+        const QList<TensorParallelLimit> expected = {{.tp = 1, .maxBatch = 0},
+                                                     {.tp = 2, .maxBatch = 2},
+                                                     {.tp = 4, .maxBatch = 109},
+                                                     {.tp = 8, .maxBatch = 323}};
+        QCOMPARE(limits, expected);
+        // PP 2 halves the domain left for t: TP 1, 2 and 4 only.
+        d.pp = 2;
+        QCOMPARE(autoTensorParallelLimits(m, h100, Phase::Decode, ShapeContext{1, 4096, 512},
+                                          OperandSizes{2, 2, 2}, d)
+                     .size(),
+                 3);
     }
 
     void impossibleDeployments()

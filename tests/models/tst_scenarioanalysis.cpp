@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace rooflab;
 
 namespace {
@@ -91,6 +93,33 @@ private Q_SLOTS:
                                one.chart.point(h100, attention)->intensity);
         // A GEMM class carries the ridge batch of its dominant member, so the chart can mark it.
         QVERIFY(many.chart.point(h100, proj)->ridgeBatch);
+    }
+
+    void classRidgeBatchIsTheClassPoints()
+    {
+        // The class point's intensity is 2*B*41,943,040 FLOP over 83,886,080 + B*36,864 B per
+        // layer (QKV [4096 x 6144] and output [4096 x 4096]: 2*(25,165,824 + 16,777,216) FLOP
+        // per token, 2*(10,240 + 8,192) activation bytes per token, BF16). It meets the H100
+        // ridge r = 989.5 / 3.35 = 295.373 FLOP/B at B = r*83,886,080 / (83,886,080 - r*36,864)
+        // = 339.43; the QKV GEMM alone reaches it at r*25,165,824 / (25,165,824 - r*10,240)
+        // = 335.72, which the class used to show.
+        const ScenarioAnalysis a = analyzeScenario(m_catalog, llama8bDecode(64));
+        const QString proj = QStringLiteral("attention-projections");
+        const double r100 = 989.5e12 / 3.35e12;
+        const PointAnalysis *onH100 = a.chart.point(h100, proj);
+        QVERIFY(onH100 && onH100->ridgeBatch);
+        ROOFLAB_COMPARE_NEAR(*onH100->ridgeBatch, r100 * 83886080.0 / (83886080.0 - r100 * 36864.0),
+                             1e-9);
+        QVERIFY(std::abs(*onH100->ridgeBatch - 335.72) > 3);
+        // H200: r = 989.5 / 4.8 = 206.146: 206.146*83,886,080 / (83,886,080 - 206.146*36,864)
+        // = 226.68.
+        const double r200 = 989.5e12 / 4.8e12;
+        const PointAnalysis *onH200 = a.chart.point(h200, proj);
+        QVERIFY(onH200 && onH200->ridgeBatch);
+        ROOFLAB_COMPARE_NEAR(*onH200->ridgeBatch, r200 * 83886080.0 / (83886080.0 - r200 * 36864.0),
+                             1e-9);
+        // Attention (decode) does not follow the batch: no ridge batch.
+        QVERIFY(!a.chart.point(h100, QStringLiteral("attention"))->ridgeBatch);
     }
 
     void titleSaysWhetherItFits()

@@ -134,6 +134,29 @@ private Q_SLOTS:
         QVERIFY(anyContains(legend, s("B* = batch at which a GEMM reaches the ridge")));
     }
 
+    void stillFigureZonesFollowTheSelection()
+    {
+        // The zones shade the selected point's device (not always the first), and a file's
+        // legend names that device; with zones off or one device there is no note.
+        const Analysis a =
+            evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5"), s("h200-sxm")}, 1));
+        ChartOptions options;
+        options.stillFigure = true;
+        options.selectedDevice = s("h200-sxm");
+        options.selectedOperator = s("decode-qkv-8b");
+        SceneModel model = SceneModel::build(a, options);
+        QCOMPARE(model.roofs.at(model.zoneRoof).device, 1);
+        QStringList legend = legendTexts(model);
+        QVERIFY2(legend.contains(s("NVIDIA H200 SXM 141GB · shaded zones")),
+                 qPrintable(legend.join(QLatin1Char('|'))));
+        QVERIFY(legend.contains(s("NVIDIA H100 SXM5 80GB")));
+        options.showZones = false;
+        QVERIFY(!anyContains(legendTexts(SceneModel::build(a, options)), s("shaded zones")));
+        options.showZones = true;
+        const Analysis one = evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5")}, 1));
+        QVERIFY(!anyContains(legendTexts(SceneModel::build(one, options)), s("shaded zones")));
+    }
+
     void pointsNotDrawnAreNamedInTheLegend()
     {
         // catalogWithDevice's "test-device" has BF16 matrix and FP32 vector roofs only; an
