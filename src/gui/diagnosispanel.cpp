@@ -8,6 +8,8 @@
 #include <QPushButton>
 #include <QScrollBar>
 
+#include <algorithm>
+
 namespace rooflab::gui {
 
 DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
@@ -74,19 +76,34 @@ void DiagnosisPanel::refresh()
                                                       .arg(m_diagnosis.operatorName.toHtmlEscaped(),
                                                            m_diagnosis.deviceName.toHtmlEscaped())
                                                 : tr("<b>No point selected</b>"));
-    const int scroll = m_ui->figuresView->verticalScrollBar()->value();
-    m_ui->figuresView->setHtml(pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis));
-    m_ui->figuresView->verticalScrollBar()->setValue(scroll);
-    m_ui->explanationView->setPlainText(m_diagnosis.explanation);
+    // Rich text is laid out anew on every setHtml (the dearest part of a batch tick): the
+    // views are set only when their text changed.
+    const QString figures = pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis);
+    if (figures != m_figuresHtml) {
+        m_figuresHtml = figures;
+        const int scroll = m_ui->figuresView->verticalScrollBar()->value();
+        m_ui->figuresView->setHtml(figures);
+        m_ui->figuresView->verticalScrollBar()->setValue(scroll);
+    }
+    if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
+        m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
-    m_moves = m_document->results().moves();
+    const QList<Move> &moves = m_document->results().moves();
+    const bool sameMoves = std::equal(moves.cbegin(), moves.cend(), m_moves.cbegin(),
+                                      m_moves.cend(), [](const Move &a, const Move &b) {
+                                          return a.title == b.title && a.effect == b.effect &&
+                                                 a.detail == b.detail && a.predicted == b.predicted;
+                                      });
+    m_moves = moves;
     m_ui->movesLabel->setText(m_document->showsModel() ? tr("&Recommended moves for the model")
                                                        : tr("&Recommended moves"));
-    fillMoves();
+    if (!sameMoves || !m_movesFilled)
+        fillMoves();
 }
 
 void DiagnosisPanel::fillMoves()
 {
+    m_movesFilled = true;
     const int current = m_ui->movesList->currentRow();
     m_ui->movesList->clear();
     for (const Move &move : m_moves) {

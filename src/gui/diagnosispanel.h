@@ -52,6 +52,8 @@ private:
     Document *m_document;
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
+    bool m_movesFilled = false;
+    QString m_figuresHtml; // what figuresView shows
 };
 
 } // namespace rooflab::gui

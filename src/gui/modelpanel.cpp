@@ -65,6 +65,7 @@ void ModelPanel::refresh()
     m_shape = model ? model->modelId + phaseName(model->phase) : QString();
     m_ui->splitter->setVisible(model != nullptr);
     if (!model) {
+        m_totalsHtml.clear();
         m_ui->fitLabel->setStyleSheet(QString());
         m_ui->fitLabel->setText(m_document->showsModel()
                                     ? tr("No device shown: tick one under Devices.")
@@ -83,13 +84,21 @@ void ModelPanel::refresh()
                             (m_document->modelAnalyses().size() > 1
                                  ? modeltext::fitTableHtml(m_document->modelAnalyses())
                                  : QString()));
-    // Not fitting must not read like a footnote.
-    m_ui->fitLabel->setStyleSheet(fits ? QString()
-                                       : QStringLiteral("QLabel { color: white; background: "
-                                                        "#c0392b; padding: 4px; }"));
-    const int scroll = m_ui->totalsView->verticalScrollBar()->value();
-    m_ui->totalsView->setHtml(modeltext::totalsHtml(catalog, *model));
-    m_ui->totalsView->verticalScrollBar()->setValue(scroll);
+    // Not fitting must not read like a footnote. (A style sheet re-polishes the label even
+    // when it is the same: set only on a change.)
+    const QString style = fits ? QString()
+                               : QStringLiteral("QLabel { color: white; background: "
+                                                "#c0392b; padding: 4px; }");
+    if (m_ui->fitLabel->styleSheet() != style)
+        m_ui->fitLabel->setStyleSheet(style);
+    // Rich text is laid out anew on every setHtml: set only when the text changed.
+    const QString totals = modeltext::totalsHtml(catalog, *model);
+    if (totals != m_totalsHtml) {
+        m_totalsHtml = totals;
+        const int scroll = m_ui->totalsView->verticalScrollBar()->value();
+        m_ui->totalsView->setHtml(totals);
+        m_ui->totalsView->verticalScrollBar()->setValue(scroll);
+    }
 
     fillTable();
 }

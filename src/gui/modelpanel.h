@@ -49,6 +49,7 @@ private:
     Document *m_document;
     QString m_shape;      // model and phase shown
     QString m_tableShape; // those of the table's rows: new rows get their columns measured
+    QString m_totalsHtml; // what totalsView shows
 };
 
 } // namespace rooflab::gui
