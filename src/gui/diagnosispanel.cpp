@@ -2,18 +2,19 @@
 #include "ui_diagnosispanel.h"
 
 #include "document.h"
+#include "figuresheet.h"
 #include "pointtext.h"
 
 #include <QListWidget>
 #include <QPushButton>
-#include <QScrollBar>
 
 #include <algorithm>
 
 namespace rooflab::gui {
 
 DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document)
+    : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document),
+      m_figures(new FigureSheet)
 {
     m_ui->setupUi(this);
     m_ui->splitter->setStretchFactor(0, 3);
@@ -22,6 +23,7 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     m_ui->splitter->setSizes({440, 220, 260}); // scaled to the panel's height
     m_ui->movesList->setSpacing(2);
     m_ui->figuresView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_ui->figuresView->setWidget(m_figures);
     connect(m_ui->movesList, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { applyMove(m_ui->movesList->row(item)); });
     connect(m_ui->movesList, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -41,7 +43,7 @@ DiagnosisPanel::~DiagnosisPanel() = default;
 
 QString DiagnosisPanel::figuresText() const
 {
-    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_ui->figuresView->toPlainText();
+    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_figures->plainText();
 }
 
 QString DiagnosisPanel::explanationText() const
@@ -76,15 +78,8 @@ void DiagnosisPanel::refresh()
                                                       .arg(m_diagnosis.operatorName.toHtmlEscaped(),
                                                            m_diagnosis.deviceName.toHtmlEscaped())
                                                 : tr("<b>No point selected</b>"));
-    // Rich text is laid out anew on every setHtml (the dearest part of a batch tick): the
-    // views are set only when their text changed.
-    const QString figures = pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis);
-    if (figures != m_figuresHtml) {
-        m_figuresHtml = figures;
-        const int scroll = m_ui->figuresView->verticalScrollBar()->value();
-        m_ui->figuresView->setHtml(figures);
-        m_ui->figuresView->verticalScrollBar()->setValue(scroll);
-    }
+    // Plain labels: a batch tick re-measures only the figures that changed.
+    m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
     if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
         m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());

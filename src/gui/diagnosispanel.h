@@ -9,7 +9,6 @@
 
 class QListWidget;
 class QPushButton;
-class QTextBrowser;
 
 namespace Ui {
 class DiagnosisPanel;
@@ -53,7 +52,7 @@ private:
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
     bool m_movesFilled = false;
-    QString m_figuresHtml; // what figuresView shows
+    class FigureSheet *m_figures; // in figuresView
 };
 
 } // namespace rooflab::gui

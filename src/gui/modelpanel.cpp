@@ -2,12 +2,12 @@
 #include "ui_modelpanel.h"
 
 #include "document.h"
+#include "figuresheet.h"
 #include "modeltext.h"
 #include "pointtext.h"
 #include "units.h"
 
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QTableWidget>
 
 namespace rooflab::gui {
@@ -19,9 +19,11 @@ enum Column { Name, Class, Runs, Flops, Bytes, Intensity, BoundColumn, Time, Sha
 } // namespace
 
 ModelPanel::ModelPanel(Document *document, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::ModelPanel>()), m_document(document)
+    : QWidget(parent), m_ui(std::make_unique<Ui::ModelPanel>()), m_document(document),
+      m_totals(new FigureSheet)
 {
     m_ui->setupUi(this);
+    m_ui->totalsView->setWidget(m_totals);
     m_ui->splitter->setSizes({240, 300});
 
     QTableWidget *table = m_ui->layerTable;
@@ -51,7 +53,7 @@ QString ModelPanel::fitText() const
 
 QString ModelPanel::totalsText() const
 {
-    return m_ui->totalsView->toPlainText();
+    return m_totals->plainText();
 }
 
 QTableWidget *ModelPanel::layerTable() const
@@ -65,7 +67,6 @@ void ModelPanel::refresh()
     m_shape = model ? model->modelId + phaseName(model->phase) : QString();
     m_ui->splitter->setVisible(model != nullptr);
     if (!model) {
-        m_totalsHtml.clear();
         m_ui->fitLabel->setStyleSheet(QString());
         m_ui->fitLabel->setText(m_document->showsModel()
                                     ? tr("No device shown: tick one under Devices.")
@@ -91,14 +92,8 @@ void ModelPanel::refresh()
                                                 "#c0392b; padding: 4px; }");
     if (m_ui->fitLabel->styleSheet() != style)
         m_ui->fitLabel->setStyleSheet(style);
-    // Rich text is laid out anew on every setHtml: set only when the text changed.
-    const QString totals = modeltext::totalsHtml(catalog, *model);
-    if (totals != m_totalsHtml) {
-        m_totalsHtml = totals;
-        const int scroll = m_ui->totalsView->verticalScrollBar()->value();
-        m_ui->totalsView->setHtml(totals);
-        m_ui->totalsView->verticalScrollBar()->setValue(scroll);
-    }
+    // Plain labels: a batch tick re-measures only the figures that changed.
+    m_totals->setBlocks(modeltext::totalsBlocks(catalog, *model));
 
     fillTable();
 }

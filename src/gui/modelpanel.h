@@ -47,9 +47,9 @@ private:
 
     std::unique_ptr<Ui::ModelPanel> m_ui;
     Document *m_document;
-    QString m_shape;      // model and phase shown
-    QString m_tableShape; // those of the table's rows: new rows get their columns measured
-    QString m_totalsHtml; // what totalsView shows
+    QString m_shape;             // model and phase shown
+    QString m_tableShape;        // those of the table's rows: new rows get their columns measured
+    class FigureSheet *m_totals; // in totalsView
 };
 
 } // namespace rooflab::gui

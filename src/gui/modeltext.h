@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "figuresheet.h"
 #include "modelanalysis.h"
 
 #include <QString>
@@ -21,7 +22,7 @@ bool fits(const ModelAnalysis &model);
 // chart title's verdict in full, wrapped in the model panel rather than cut.
 QString fitTableHtml(const QList<ModelAnalysis> &models);
 
-// The step's totals and footprint as HTML for the model panel.
-QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model);
+// The step's totals and footprint for the model panel.
+QList<SheetBlock> totalsBlocks(const Catalog &catalog, const ModelAnalysis &model);
 
 } // namespace rooflab::gui::modeltext
