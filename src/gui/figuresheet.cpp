@@ -11,7 +11,7 @@ namespace {
 bool sameShape(const SheetBlock &a, const SheetBlock &b)
 {
     if (a.kind != b.kind || a.header.size() != b.header.size() || a.rows.size() != b.rows.size() ||
-        a.alignments != b.alignments || a.boldColumn != b.boldColumn)
+        a.alignments != b.alignments || a.boldColumn != b.boldColumn || a.boldCells != b.boldCells)
         return false;
     for (qsizetype i = 0; i < a.rows.size(); ++i) {
         if (a.rows.at(i).size() != b.rows.at(i).size())
@@ -130,9 +130,11 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
             add(block.header.at(column), row, column, true);
         if (!block.header.isEmpty())
             ++row;
-        for (const QStringList &cells : block.rows) {
+        for (int r = 0; r < block.rows.size(); ++r) {
+            const QStringList &cells = block.rows.at(r);
             for (int column = 0; column < cells.size(); ++column)
-                add(cells.at(column), row, column, column == block.boldColumn);
+                add(cells.at(column), row, column,
+                    column == block.boldColumn || block.boldCells.contains(QPoint(column, r)));
             ++row;
         }
         // Spare width goes right of the last column, as in a left-aligned table.

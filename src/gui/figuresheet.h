@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QPoint>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -21,6 +22,7 @@ struct SheetBlock
     QList<QStringList> rows;         // Table: the cells, row by row
     QList<Qt::Alignment> alignments; // Table: per column; missing: left
     int boldColumn = -1;             // Table: the column drawn in bold (-1: none)
+    QList<QPoint> boldCells;         // Table: more cells in bold, (column, row of `rows`)
 
     static SheetBlock paragraph(Kind kind, const QString &text);
     static SheetBlock table(const QList<QStringList> &rows, int boldColumn,

@@ -85,9 +85,9 @@ bool fits(const ModelAnalysis &model)
                                                       : model.footprint.fits;
 }
 
-QString fitTableHtml(const QList<ModelAnalysis> &models)
+SheetBlock fitTable(const QList<ModelAnalysis> &models)
 {
-    QString rows;
+    SheetBlock table = SheetBlock::table({}, -1, {tr("Device"), tr("Fit"), tr("Needs / holds")});
     for (const ModelAnalysis &m : models) {
         const ModelFootprint &f = m.footprint;
         if (f.capacityBytes <= 0)
@@ -104,17 +104,12 @@ QString fitTableHtml(const QList<ModelAnalysis> &models)
                 QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs %n", nullptr,
                                             static_cast<int>(std::min(f.devicesNeeded, 1e9)))
                     .arg(verdict);
-        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td>%3 / %4</td></tr>")
-                    .arg(m.deviceName.toHtmlEscaped(),
-                         fits ? verdict.toHtmlEscaped()
-                              : QStringLiteral("<b>%1</b>").arg(verdict.toHtmlEscaped()),
-                         bytes(f.totalBytes), bytes(f.capacityBytes));
+        if (!fits) // a verdict against the model stands out
+            table.boldCells.append(QPoint(1, static_cast<int>(table.rows.size())));
+        table.rows.append({m.deviceName, verdict,
+                           tr("%1 / %2").arg(bytes(f.totalBytes), bytes(f.capacityBytes))});
     }
-    if (rows.isEmpty())
-        return {};
-    return tr("<table><tr><th align=left>Device</th><th align=left>&nbsp;Fit</th><th "
-              "align=left>Needs / holds</th></tr>%1</table>")
-        .arg(rows);
+    return table;
 }
 
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
