@@ -115,6 +115,7 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
         grid->setVerticalSpacing(2);
         const auto add = [&](const QString &text, int row, int column, bool bold) {
             QLabel *label = plainLabel(text, table);
+            label->setWordWrap(true); // a narrow dock wraps a cell rather than cutting it
             if (bold) {
                 QFont font = label->font();
                 font.setBold(true);
