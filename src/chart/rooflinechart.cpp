@@ -211,14 +211,14 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
 
     QList<PointMotion::Key> keys;
     QList<QPointF> targets;
+    keys.reserve(d->scene.model().points.size());
+    targets.reserve(d->scene.model().points.size());
     for (const ScenePoint &point : d->scene.model().points) {
         keys.append(keyOf(analysis.points.at(point.analysisIndex)));
         targets.append({point.x, point.y});
     }
     const bool animate = options.animate && d->hasContent && isVisible();
-    d->motion.retarget(keys, targets);
-    if (!animate)
-        d->motion.clearTrails();
+    d->motion.retarget(keys, targets, animate); // a jump leaves no trail to keep
     d->hasContent = true;
     d->hovered = -1;
     if (animate && d->motion.moving()) {

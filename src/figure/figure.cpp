@@ -80,7 +80,10 @@ QImage figureImage(const QSize &size, double scale, const QColor &background,
 {
     const QSize pixels(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
                        std::max(1, static_cast<int>(std::lround(size.height() * scale))));
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    // An opaque figure needs no alpha channel: the same pixels, and a PNG of three bytes a
+    // pixel instead of four, a quarter less to filter and compress.
+    QImage image(pixels, background.alpha() == 255 ? QImage::Format_RGB32
+                                                   : QImage::Format_ARGB32_Premultiplied);
     image.fill(background);
     const int dotsPerMeter = static_cast<int>(std::lround(96 / 0.0254 * scale));
     image.setDotsPerMeterX(dotsPerMeter);

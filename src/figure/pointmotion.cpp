@@ -12,8 +12,10 @@ QPointF PointMotion::interpolate(const QPointF &from, const QPointF &to, double 
     return {lerp(from.x(), to.x()), lerp(from.y(), to.y())};
 }
 
-void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets)
+void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets, bool withTrails)
 {
+    if (!withTrails)
+        m_trails.clear();
     // A batch change usually keeps the same keys in the same order: then each point starts
     // where it is drawn now without a look-up.
     const bool sameKeys = m_keysUnique && keys == m_keys;
@@ -31,6 +33,10 @@ void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets
         const Key &key = keys.at(i);
         const QPointF *current = currentOf(i, key);
         from.append(current ? *current : targets.at(i));
+        if (!withTrails) {
+            m_moving = m_moving || from.last() != targets.at(i);
+            continue;
+        }
         if (m_trails.isEmpty() && from.last() == targets.at(i))
             continue; // no trail before, none now
         QPolygonF trail = m_trails.value(key);

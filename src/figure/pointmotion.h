@@ -19,8 +19,9 @@ public:
     using Key = std::pair<QString, QString>; // device id, operator id
 
     // Starts a move: each key glides from where it is drawn now to `targets`. Keys that
-    // moved leave their old place on their trail (at most `trailLength` places).
-    void retarget(const QList<Key> &keys, const QList<QPointF> &targets);
+    // moved leave their old place on their trail (at most `trailLength` places); without
+    // `trails` (a jump, not a glide) the trails are forgotten instead, at no cost per key.
+    void retarget(const QList<Key> &keys, const QList<QPointF> &targets, bool trails = true);
 
     // The positions at animation progress `t` in [0, 1], in the order of the keys given to
     // the last retarget(); remembers them as the places drawn now.

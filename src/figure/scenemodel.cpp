@@ -209,13 +209,19 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
     QHash<std::pair<QString, double>, int> groupOf; // operator id, intensity
     groupOf.reserve(analysis.points.size());
     model.points.reserve(analysis.points.size());
+    // A device's points come one after another: its index is looked up once per run.
+    QString lastDevice;
+    int lastIndex = -1;
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
         const PointAnalysis &p = analysis.points.at(i);
-        const auto device = devices.constFind(p.deviceId);
-        if (device == devices.constEnd() || !drawable(p.intensity, p.attainableFlops))
+        if (lastIndex < 0 || p.deviceId != lastDevice) {
+            lastDevice = p.deviceId;
+            lastIndex = devices.value(p.deviceId, -1);
+        }
+        if (lastIndex < 0 || !drawable(p.intensity, p.attainableFlops))
             continue;
         ScenePoint point;
-        point.device = *device;
+        point.device = lastIndex;
         point.analysisIndex = static_cast<int>(i);
         point.shape = markerForKind(p.kind);
         point.filled = markerFilledForKind(p.kind);

@@ -2,16 +2,19 @@
 #include "ui_diagnosispanel.h"
 
 #include "document.h"
+#include "figuresheet.h"
 #include "pointtext.h"
 
 #include <QListWidget>
 #include <QPushButton>
-#include <QScrollBar>
+
+#include <algorithm>
 
 namespace rooflab::gui {
 
 DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document)
+    : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document),
+      m_figures(new FigureSheet)
 {
     m_ui->setupUi(this);
     m_ui->splitter->setStretchFactor(0, 3);
@@ -20,6 +23,7 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     m_ui->splitter->setSizes({440, 220, 260}); // scaled to the panel's height
     m_ui->movesList->setSpacing(2);
     m_ui->figuresView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_ui->figuresView->setWidget(m_figures);
     connect(m_ui->movesList, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { applyMove(m_ui->movesList->row(item)); });
     connect(m_ui->movesList, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -39,7 +43,7 @@ DiagnosisPanel::~DiagnosisPanel() = default;
 
 QString DiagnosisPanel::figuresText() const
 {
-    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_ui->figuresView->toPlainText();
+    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_figures->plainText();
 }
 
 QString DiagnosisPanel::explanationText() const
@@ -74,19 +78,27 @@ void DiagnosisPanel::refresh()
                                                       .arg(m_diagnosis.operatorName.toHtmlEscaped(),
                                                            m_diagnosis.deviceName.toHtmlEscaped())
                                                 : tr("<b>No point selected</b>"));
-    const int scroll = m_ui->figuresView->verticalScrollBar()->value();
-    m_ui->figuresView->setHtml(pointtext::diagnosisHtml(m_document->catalog(), m_diagnosis));
-    m_ui->figuresView->verticalScrollBar()->setValue(scroll);
-    m_ui->explanationView->setPlainText(m_diagnosis.explanation);
+    // Plain labels: a batch tick re-measures only the figures that changed.
+    m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
+    if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
+        m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
-    m_moves = m_document->results().moves();
+    const QList<Move> &moves = m_document->results().moves();
+    const bool sameMoves = std::equal(moves.cbegin(), moves.cend(), m_moves.cbegin(),
+                                      m_moves.cend(), [](const Move &a, const Move &b) {
+                                          return a.title == b.title && a.effect == b.effect &&
+                                                 a.detail == b.detail && a.predicted == b.predicted;
+                                      });
+    m_moves = moves;
     m_ui->movesLabel->setText(m_document->showsModel() ? tr("&Recommended moves for the model")
                                                        : tr("&Recommended moves"));
-    fillMoves();
+    if (!sameMoves || !m_movesFilled)
+        fillMoves();
 }
 
 void DiagnosisPanel::fillMoves()
 {
+    m_movesFilled = true;
     const int current = m_ui->movesList->currentRow();
     m_ui->movesList->clear();
     for (const Move &move : m_moves) {

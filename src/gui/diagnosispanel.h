@@ -9,7 +9,6 @@
 
 class QListWidget;
 class QPushButton;
-class QTextBrowser;
 
 namespace Ui {
 class DiagnosisPanel;
@@ -52,6 +51,8 @@ private:
     Document *m_document;
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
+    bool m_movesFilled = false;
+    class FigureSheet *m_figures; // in figuresView
 };
 
 } // namespace rooflab::gui

@@ -46,6 +46,26 @@ static void initResources()
 
 namespace rooflab::gui {
 
+namespace {
+
+// Holds the status line without a layout: the line changes on every batch tick, and from
+// inside a layout each new text asked the main window to lay out every dock again.
+class StatusLine : public QWidget
+{
+public:
+    explicit StatusLine(QLabel *label) : m_label(label) { label->setParent(this); }
+    QSize sizeHint() const override { return {0, m_label->sizeHint().height()}; }
+    QSize minimumSizeHint() const override { return sizeHint(); }
+
+protected:
+    void resizeEvent(QResizeEvent *) override { m_label->setGeometry(rect()); }
+
+private:
+    QLabel *m_label;
+};
+
+} // namespace
+
 MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_chart(new RooflineChart(this)),
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
@@ -107,7 +127,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     });
 
     m_selectionLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    statusBar()->addWidget(m_selectionLabel, 1);
+    statusBar()->addWidget(new StatusLine(m_selectionLabel), 1);
 
     m_files->setChartSizeProvider([this] { return m_chart->size(); });
 

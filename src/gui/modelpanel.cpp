@@ -2,12 +2,12 @@
 #include "ui_modelpanel.h"
 
 #include "document.h"
+#include "figuresheet.h"
 #include "modeltext.h"
 #include "pointtext.h"
 #include "units.h"
 
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QTableWidget>
 
 namespace rooflab::gui {
@@ -19,9 +19,12 @@ enum Column { Name, Class, Runs, Flops, Bytes, Intensity, BoundColumn, Time, Sha
 } // namespace
 
 ModelPanel::ModelPanel(Document *document, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::ModelPanel>()), m_document(document)
+    : QWidget(parent), m_ui(std::make_unique<Ui::ModelPanel>()), m_document(document),
+      m_totals(new FigureSheet), m_fitTable(new FigureSheet)
 {
     m_ui->setupUi(this);
+    m_ui->mainLayout->insertWidget(1, m_fitTable);
+    m_ui->totalsView->setWidget(m_totals);
     m_ui->splitter->setSizes({240, 300});
 
     QTableWidget *table = m_ui->layerTable;
@@ -46,12 +49,12 @@ ModelPanel::~ModelPanel() = default;
 
 QString ModelPanel::fitText() const
 {
-    return m_ui->fitLabel->text();
+    return m_ui->fitLabel->text() + QLatin1Char('\n') + m_fitTable->plainText();
 }
 
 QString ModelPanel::totalsText() const
 {
-    return m_ui->totalsView->toPlainText();
+    return m_totals->plainText();
 }
 
 QTableWidget *ModelPanel::layerTable() const
@@ -72,6 +75,8 @@ void ModelPanel::refresh()
                                          "see its whole step: time, tokens per second, memory "
                                          "and each operator class."));
         m_ui->layerTable->setRowCount(0);
+        m_fitTable->setBlocks({});
+        m_fitTable->hide();
         return;
     }
     const Catalog &catalog = m_document->catalog();
@@ -79,17 +84,22 @@ void ModelPanel::refresh()
     m_ui->fitLabel->setText(tr("<b>%1</b> on %2<br>%3")
                                 .arg(model->modelName.toHtmlEscaped(),
                                      model->deviceName.toHtmlEscaped(),
-                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()) +
-                            (m_document->modelAnalyses().size() > 1
-                                 ? modeltext::fitTableHtml(m_document->modelAnalyses())
-                                 : QString()));
-    // Not fitting must not read like a footnote.
-    m_ui->fitLabel->setStyleSheet(fits ? QString()
-                                       : QStringLiteral("QLabel { color: white; background: "
-                                                        "#c0392b; padding: 4px; }"));
-    const int scroll = m_ui->totalsView->verticalScrollBar()->value();
-    m_ui->totalsView->setHtml(modeltext::totalsHtml(catalog, *model));
-    m_ui->totalsView->verticalScrollBar()->setValue(scroll);
+                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()));
+    // Every device's verdict in plain labels: the figures change on every batch tick, and a
+    // rich-text table in the label was laid out again at several widths each time.
+    const SheetBlock verdicts = modeltext::fitTable(m_document->modelAnalyses());
+    const bool table = m_document->modelAnalyses().size() > 1 && !verdicts.rows.isEmpty();
+    m_fitTable->setBlocks(table ? QList<SheetBlock>{verdicts} : QList<SheetBlock>());
+    m_fitTable->setVisible(table);
+    // Not fitting must not read like a footnote. (A style sheet re-polishes the label even
+    // when it is the same: set only on a change.)
+    const QString style = fits ? QString()
+                               : QStringLiteral("QLabel { color: white; background: "
+                                                "#c0392b; padding: 4px; }");
+    if (m_ui->fitLabel->styleSheet() != style)
+        m_ui->fitLabel->setStyleSheet(style);
+    // Plain labels: a batch tick re-measures only the figures that changed.
+    m_totals->setBlocks(modeltext::totalsBlocks(catalog, *model));
 
     fillTable();
 }

@@ -47,8 +47,10 @@ private:
 
     std::unique_ptr<Ui::ModelPanel> m_ui;
     Document *m_document;
-    QString m_shape;      // model and phase shown
-    QString m_tableShape; // those of the table's rows: new rows get their columns measured
+    QString m_shape;               // model and phase shown
+    QString m_tableShape;          // those of the table's rows: new rows get their columns measured
+    class FigureSheet *m_totals;   // in totalsView
+    class FigureSheet *m_fitTable; // below the fit label: every device's verdict
 };
 
 } // namespace rooflab::gui

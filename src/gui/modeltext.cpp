@@ -45,39 +45,36 @@ QString schemeText(const Catalog &catalog, const PrecisionScheme &scheme)
 }
 
 // What one device of the deployment holds and sends (docs/models.md, "Deployments").
-QString deploymentRows(const ModelAnalysis &model)
+void addDeploymentRows(const ModelAnalysis &model, QList<QStringList> &rows)
 {
+    const auto row = [&rows](const QString &label, const QString &value) {
+        rows.append({label, value});
+    };
     const ModelDeployment &d = model.deployment;
     QString degrees = d.pp > 1 ? tr("TP %1 × PP %2 = %3 devices").arg(d.tp).arg(d.pp).arg(d.devices)
                       : d.devices > 1 ? tr("TP %1: %2 devices").arg(d.tp).arg(d.devices)
                                       : tr("one device");
     if (d.tpAuto)
         degrees += tr(" (auto)");
-    QString html = pointtext::htmlRow(tr("Deployment"), degrees);
-    html += pointtext::htmlRow(tr("Per device: weights"), bytes(d.perDevice.weightBytes));
-    html += pointtext::htmlRow(
-        tr("  KV cache / activations"),
+    row(tr("Deployment"), degrees);
+    row(tr("Per device: weights"), bytes(d.perDevice.weightBytes));
+    row(tr("  KV cache / activations"),
         tr("%1 / %2").arg(bytes(d.perDevice.kvCacheBytes), bytes(d.perDevice.activationBytes)));
-    html += pointtext::htmlRow(tr("  footprint"),
-                               (d.fits ? tr("%1 of %2 usable (%3 % kept free): fits")
-                                       : tr("%1 of %2 usable (%3 % kept free): does not fit"))
-                                   .arg(bytes(d.perDevice.totalBytes), bytes(d.usableBytes),
-                                        formatNumber(d.headroom * 100, 3)));
-    html += pointtext::htmlRow(tr("Largest batch that fits"),
-                               d.maxBatchFits >= 1 ? formatNumber(d.maxBatchFits, 7) : tr("none"));
+    row(tr("  footprint"), (d.fits ? tr("%1 of %2 usable (%3 % kept free): fits")
+                                   : tr("%1 of %2 usable (%3 % kept free): does not fit"))
+                               .arg(bytes(d.perDevice.totalBytes), bytes(d.usableBytes),
+                                    formatNumber(d.headroom * 100, 3)));
+    row(tr("Largest batch that fits"),
+        d.maxBatchFits >= 1 ? formatNumber(d.maxBatchFits, 7) : tr("none"));
     if (d.devices > 1)
-        html += pointtext::htmlRow(
-            tr("Communication"), tr("%1 per step: %2 all-reduces of %3, %4 all-gather of %5")
+        row(tr("Communication"), tr("%1 per step: %2 all-reduces of %3, %4 all-gather of %5")
                                      .arg(formatDuration(d.commTime), formatNumber(d.allReduces, 6),
                                           bytes(d.allReduceBytes), formatNumber(d.allGathers, 3),
                                           bytes(d.allGatherBytes)));
-    html +=
-        pointtext::htmlRow(tr("Tokens/s per device"), formatNumber(d.tokensPerSecondPerDevice, 4));
-    html += pointtext::htmlRow(tr("Cost per 1M tokens"),
-                               d.costPerMillionTokens
-                                   ? QStringLiteral("$") + formatNumber(*d.costPerMillionTokens, 4)
-                                   : tr("— (no price per device-hour)"));
-    return html;
+    row(tr("Tokens/s per device"), formatNumber(d.tokensPerSecondPerDevice, 4));
+    row(tr("Cost per 1M tokens"),
+        d.costPerMillionTokens ? QStringLiteral("$") + formatNumber(*d.costPerMillionTokens, 4)
+                               : tr("— (no price per device-hour)"));
 }
 
 } // namespace
@@ -88,9 +85,9 @@ bool fits(const ModelAnalysis &model)
                                                       : model.footprint.fits;
 }
 
-QString fitTableHtml(const QList<ModelAnalysis> &models)
+SheetBlock fitTable(const QList<ModelAnalysis> &models)
 {
-    QString rows;
+    SheetBlock table = SheetBlock::table({}, -1, {tr("Device"), tr("Fit"), tr("Needs / holds")});
     for (const ModelAnalysis &m : models) {
         const ModelFootprint &f = m.footprint;
         if (f.capacityBytes <= 0)
@@ -107,17 +104,12 @@ QString fitTableHtml(const QList<ModelAnalysis> &models)
                 QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs %n", nullptr,
                                             static_cast<int>(std::min(f.devicesNeeded, 1e9)))
                     .arg(verdict);
-        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td>%3 / %4</td></tr>")
-                    .arg(m.deviceName.toHtmlEscaped(),
-                         fits ? verdict.toHtmlEscaped()
-                              : QStringLiteral("<b>%1</b>").arg(verdict.toHtmlEscaped()),
-                         bytes(f.totalBytes), bytes(f.capacityBytes));
+        if (!fits) // a verdict against the model stands out
+            table.boldCells.append(QPoint(1, static_cast<int>(table.rows.size())));
+        table.rows.append({m.deviceName, verdict,
+                           tr("%1 / %2").arg(bytes(f.totalBytes), bytes(f.capacityBytes))});
     }
-    if (rows.isEmpty())
-        return {};
-    return tr("<table><tr><th align=left>Device</th><th align=left>&nbsp;Fit</th><th "
-              "align=left>Needs / holds</th></tr>%1</table>")
-        .arg(rows);
+    return table;
 }
 
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
@@ -148,57 +140,53 @@ QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
     return text + QLatin1Char('.');
 }
 
-QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model)
+QList<SheetBlock> totalsBlocks(const Catalog &catalog, const ModelAnalysis &model)
 {
     const ModelTotals &t = model.totals;
     const ModelFootprint &f = model.footprint;
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+    QList<QStringList> rows;
+    const auto row = [&rows](const QString &label, const QString &value) {
+        rows.append({label, value});
+    };
     if (model.phase == Phase::Decode)
-        html += pointtext::htmlRow(tr("Step"), tr("decode, batch %1, context %2 tokens")
-                                                   .arg(formatNumber(model.shape.batch, 6),
-                                                        formatNumber(model.shape.seq, 7)));
+        row(tr("Step"),
+            tr("decode, batch %1, context %2 tokens")
+                .arg(formatNumber(model.shape.batch, 6), formatNumber(model.shape.seq, 7)));
     else
-        html += pointtext::htmlRow(tr("Step"), tr("prefill, batch %1 × prompt %2 tokens")
-                                                   .arg(formatNumber(model.shape.batch, 6),
-                                                        formatNumber(model.shape.prompt, 7)));
-    html += pointtext::htmlRow(tr("Precision"), schemeText(catalog, model.scheme));
-    html += pointtext::htmlRow(
-        tr("Parameters"),
+        row(tr("Step"),
+            tr("prefill, batch %1 × prompt %2 tokens")
+                .arg(formatNumber(model.shape.batch, 6), formatNumber(model.shape.prompt, 7)));
+    row(tr("Precision"), schemeText(catalog, model.scheme));
+    row(tr("Parameters"),
         t.activeParams != t.params
             ? tr("%1 (%2 active per token)").arg(count(t.params), count(t.activeParams))
             : count(t.params));
-    html += pointtext::htmlRow(tr("Step time"), formatDuration(t.stepTime));
-    html +=
-        pointtext::htmlRow(tr("  math / memory"), tr("%1 / %2").arg(formatDuration(t.mathTime),
-                                                                    formatDuration(t.memoryTime)));
+    row(tr("Step time"), formatDuration(t.stepTime));
+    row(tr("  math / memory"),
+        tr("%1 / %2").arg(formatDuration(t.mathTime), formatDuration(t.memoryTime)));
     if (t.timePerOutputToken)
-        html +=
-            pointtext::htmlRow(tr("Time per output token"), formatDuration(*t.timePerOutputToken));
+        row(tr("Time per output token"), formatDuration(*t.timePerOutputToken));
     if (t.timeToFirstToken)
-        html += pointtext::htmlRow(tr("Time to first token"), formatDuration(*t.timeToFirstToken));
-    html += pointtext::htmlRow(tr("Tokens per second"), formatNumber(t.tokensPerSecond, 4));
-    html += pointtext::htmlRow(tr("Step intensity"),
-                               formatNumber(t.intensity, 4) + QStringLiteral(" FLOP/B"));
-    html += pointtext::htmlRow(tr("Compute-bound"), computeBoundText(t.computeBoundBatch));
-    html += pointtext::htmlRow(
-        tr("Kernels per step"),
+        row(tr("Time to first token"), formatDuration(*t.timeToFirstToken));
+    row(tr("Tokens per second"), formatNumber(t.tokensPerSecond, 4));
+    row(tr("Step intensity"), formatNumber(t.intensity, 4) + QStringLiteral(" FLOP/B"));
+    row(tr("Compute-bound"), computeBoundText(t.computeBoundBatch));
+    row(tr("Kernels per step"),
         t.launchOverhead > 0
             ? tr("%1, %2 launch overhead each")
                   .arg(formatNumber(t.kernels, 4), formatDuration(t.launchOverhead))
             : tr("%1 (launch overhead not modelled)").arg(formatNumber(t.kernels, 4)));
-    html += pointtext::htmlRow(tr("Weights"), bytes(f.weightBytes));
-    html += pointtext::htmlRow(
-        tr("KV cache"),
+    row(tr("Weights"), bytes(f.weightBytes));
+    row(tr("KV cache"),
         tr("%1 (%2 per token)").arg(bytes(f.kvCacheBytes), bytes(f.kvBytesPerToken)));
-    html += pointtext::htmlRow(tr("Activations"), bytes(f.activationBytes));
-    html += pointtext::htmlRow(tr("Footprint"),
-                               tr("%1 of %2").arg(bytes(f.totalBytes), bytes(f.capacityBytes)));
+    row(tr("Activations"), bytes(f.activationBytes));
+    row(tr("Footprint"), tr("%1 of %2").arg(bytes(f.totalBytes), bytes(f.capacityBytes)));
     if (model.ok())
-        html += deploymentRows(model);
-    html += QStringLiteral("</table>");
+        addDeploymentRows(model, rows);
+    QList<SheetBlock> blocks = {pointtext::figureTable(rows)};
     for (const QString &problem : model.problems)
-        html += QStringLiteral("<p style='color:#c0392b'>%1</p>").arg(problem.toHtmlEscaped());
-    return html;
+        blocks.append(SheetBlock::paragraph(SheetBlock::Kind::Warning, problem));
+    return blocks;
 }
 
 } // namespace rooflab::gui::modeltext

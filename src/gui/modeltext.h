@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "figuresheet.h"
 #include "modelanalysis.h"
 
 #include <QString>
@@ -17,11 +18,12 @@ QString fitSentence(const Catalog &catalog, const ModelAnalysis &model);
 // (one device: the footprint's verdict).
 bool fits(const ModelAnalysis &model);
 
-// Every device's fit verdict as an HTML table (device, verdict, bytes needed and held): the
-// chart title's verdict in full, wrapped in the model panel rather than cut.
-QString fitTableHtml(const QList<ModelAnalysis> &models);
+// Every device's fit verdict as a table (device, verdict, bytes needed and held): the chart
+// title's verdict in full, wrapped in the model panel rather than cut. No rows: no device
+// with a known capacity.
+SheetBlock fitTable(const QList<ModelAnalysis> &models);
 
-// The step's totals and footprint as HTML for the model panel.
-QString totalsHtml(const Catalog &catalog, const ModelAnalysis &model);
+// The step's totals and footprint for the model panel.
+QList<SheetBlock> totalsBlocks(const Catalog &catalog, const ModelAnalysis &model);
 
 } // namespace rooflab::gui::modeltext

@@ -43,28 +43,23 @@ QString ridgeBatchText(const PointDiagnosis &d)
     return tr("does not follow the batch");
 }
 
-QString comparisonHtml(const PointDiagnosis &d)
+// The other devices' figures for the same operator: a heading, a table and its note.
+void addComparison(const PointDiagnosis &d, QList<SheetBlock> &blocks)
 {
     if (d.comparisons.isEmpty())
-        return {};
-    QString html = QStringLiteral("<p style='margin-top:8px'><b>%1</b></p>"
-                                  "<table cellspacing='0' cellpadding='3'><tr><th align='left'>%2"
-                                  "</th><th align='right'>%3</th><th align='right'>%4</th>"
-                                  "<th align='left'>%5</th></tr>")
-                       .arg(tr("On the other devices").toHtmlEscaped(), tr("Device"), tr("Time"),
-                            tr("Speed"), tr("Bound"));
-    for (const DeviceComparison &c : d.comparisons) {
-        const QString speed = tr("%1×").arg(formatNumber(c.throughputRatio, 3));
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td>"
-                               "<td>%4</td></tr>")
-                    .arg(c.deviceName.toHtmlEscaped(), formatDuration(c.time), speed,
-                         boundText(c.bound) + (c.fellBack ? tr(" (fallback roof)") : QString()));
-    }
-    html += QStringLiteral("</table><p><small>%1</small></p>")
-                .arg(tr("Speed: throughput there ÷ throughput on %1 (above 1: faster).")
-                         .arg(d.deviceName)
-                         .toHtmlEscaped());
-    return html;
+        return;
+    blocks.append(SheetBlock::paragraph(SheetBlock::Kind::Heading, tr("On the other devices")));
+    SheetBlock table =
+        SheetBlock::table({}, -1, {tr("Device"), tr("Time"), tr("Speed"), tr("Bound")},
+                          {Qt::AlignLeft, Qt::AlignRight, Qt::AlignRight, Qt::AlignLeft});
+    for (const DeviceComparison &c : d.comparisons)
+        table.rows.append({c.deviceName, formatDuration(c.time),
+                           tr("%1×").arg(formatNumber(c.throughputRatio, 3)),
+                           boundText(c.bound) + (c.fellBack ? tr(" (fallback roof)") : QString())});
+    blocks.append(table);
+    blocks.append(SheetBlock::paragraph(
+        SheetBlock::Kind::Note,
+        tr("Speed: throughput there ÷ throughput on %1 (above 1: faster).").arg(d.deviceName)));
 }
 
 } // namespace
@@ -75,10 +70,9 @@ QString formatName(const Catalog &catalog, const QString &id)
     return format ? format->name : id;
 }
 
-QString htmlRow(const QString &label, const QString &value)
+SheetBlock figureTable(const QList<QStringList> &rows)
 {
-    return QStringLiteral("<tr><td style='padding-right:10px'>%1</td><td><b>%2</b></td></tr>")
-        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+    return SheetBlock::table(rows, 1);
 }
 
 QString deviceName(const Analysis &analysis, const QString &deviceId)
@@ -111,39 +105,41 @@ QString summary(const Analysis &analysis, const PointAnalysis &p)
              formatNumber(p.pctOfPeak, 3), p.math.toUpper());
 }
 
-QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &d)
+QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &d)
 {
     if (!d.valid)
-        return tr("<p>No point is selected. Click a point on the chart, or press N.</p>");
+        return {SheetBlock::paragraph(
+            SheetBlock::Kind::Note,
+            tr("No point is selected. Click a point on the chart, or press N."))};
     const bool mathSets = d.limiter == TimeLimiter::Math;
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += htmlRow(tr("Work"), formatSi(d.flops, QStringLiteral("FLOP")));
-    html += htmlRow(tr("Bytes moved"), formatBytes(d.bytes.total()));
-    html += htmlRow(tr("Weights · activations · KV"),
-                    QStringLiteral("%1 · %2 · %3")
-                        .arg(formatBytes(d.bytes.weights, 3), formatBytes(d.bytes.act, 3),
-                             formatBytes(d.bytes.kv, 3)));
-    html += htmlRow(tr("Intensity"), intensity(d.intensity));
-    html += htmlRow(tr("Ridge (%1 %2 roof)").arg(d.math.toUpper(), unitKindName(d.unit)),
-                    intensity(d.ridge));
-    html += htmlRow(tr("Position"), positionText(d));
-    html += htmlRow(tr("Bound"), boundText(d.bound));
-    html += htmlRow(tr("T_math"),
-                    formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
-    html += htmlRow(tr("T_mem"),
-                    formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
-    html +=
-        htmlRow(tr("Attainable"), tr("%1 of %2 peak")
-                                      .arg(formatSi(d.attainableFlops, QStringLiteral("FLOP/s")),
-                                           formatSi(d.peakFlops, QStringLiteral("FLOP/s"))));
-    html += htmlRow(tr("Share of peak"), tr("%1%").arg(formatNumber(d.percentOfPeak, 3)));
-    html += htmlRow(tr("Reaches the ridge"), ridgeBatchText(d));
-    html += htmlRow(tr("Formats (W · A · KV)"),
-                    QStringLiteral("%1 · %2 · %3")
-                        .arg(formatName(catalog, d.weights), formatName(catalog, d.act),
-                             formatName(catalog, d.kv)));
-    html += QStringLiteral("</table>");
-    return html + comparisonHtml(d);
+    QList<QStringList> rows;
+    const auto row = [&rows](const QString &label, const QString &value) {
+        rows.append({label, value});
+    };
+    row(tr("Work"), formatSi(d.flops, QStringLiteral("FLOP")));
+    row(tr("Bytes moved"), formatBytes(d.bytes.total()));
+    row(tr("Weights · activations · KV"),
+        QStringLiteral("%1 · %2 · %3")
+            .arg(formatBytes(d.bytes.weights, 3), formatBytes(d.bytes.act, 3),
+                 formatBytes(d.bytes.kv, 3)));
+    row(tr("Intensity"), intensity(d.intensity));
+    row(tr("Ridge (%1 %2 roof)").arg(d.math.toUpper(), unitKindName(d.unit)), intensity(d.ridge));
+    row(tr("Position"), positionText(d));
+    row(tr("Bound"), boundText(d.bound));
+    row(tr("T_math"), formatDuration(d.tMath) + (mathSets ? tr("  ← sets the time") : QString()));
+    row(tr("T_mem"), formatDuration(d.tMem) + (mathSets ? QString() : tr("  ← sets the time")));
+    row(tr("Attainable"), tr("%1 of %2 peak")
+                              .arg(formatSi(d.attainableFlops, QStringLiteral("FLOP/s")),
+                                   formatSi(d.peakFlops, QStringLiteral("FLOP/s"))));
+    row(tr("Share of peak"), tr("%1%").arg(formatNumber(d.percentOfPeak, 3)));
+    row(tr("Reaches the ridge"), ridgeBatchText(d));
+    row(tr("Formats (W · A · KV)"),
+        QStringLiteral("%1 · %2 · %3")
+            .arg(formatName(catalog, d.weights), formatName(catalog, d.act),
+                 formatName(catalog, d.kv)));
+    QList<SheetBlock> blocks = {figureTable(rows)};
+    addComparison(d, blocks);
+    return blocks;
 }
 
 } // namespace rooflab::gui::pointtext

@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "catalog.h"
 #include "diagnosis.h"
+#include "figuresheet.h"
 
 #include <QString>
 
@@ -13,8 +14,8 @@ namespace rooflab::gui::pointtext {
 // The display name of a format of the catalog (its id when unknown).
 QString formatName(const Catalog &catalog, const QString &id);
 
-// One row of a two-column HTML table: the label, then the value in bold; both escaped.
-QString htmlRow(const QString &label, const QString &value);
+// A table of (label, value) rows with the values in bold.
+SheetBlock figureTable(const QList<QStringList> &rows);
 
 // "Bound" in words: "memory-bound", "balanced", "compute-bound".
 QString boundText(Bound bound);
@@ -25,7 +26,7 @@ QString deviceName(const Analysis &analysis, const QString &deviceId);
 // One line for the status bar: operator, device, intensity vs ridge, bound, time, share.
 QString summary(const Analysis &analysis, const PointAnalysis &point);
 
-// The selected point's figures and the device comparison, as HTML for the side panel.
-QString diagnosisHtml(const Catalog &catalog, const PointDiagnosis &diagnosis);
+// The selected point's figures and the device comparison, for the side panel.
+QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &diagnosis);
 
 } // namespace rooflab::gui::pointtext

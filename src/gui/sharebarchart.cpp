@@ -23,6 +23,7 @@ public:
     QBarSet *set = new QBarSet(QString());
     QBarCategoryAxis *classAxis = new QBarCategoryAxis;
     QValueAxis *shareAxis = new QValueAxis;
+    QValueAxis niceAxis; // never shown: works out the nice range of shareAxis
     QStringList labels;
 };
 
@@ -56,7 +57,8 @@ ShareBarChart::~ShareBarChart() = default;
 
 void ShareBarChart::setBars(const QString &title, const QList<ShareBar> &bars)
 {
-    d->chart->setTitle(title);
+    if (d->chart->title() != title)
+        d->chart->setTitle(title);
     // Categories run bottom-up on a horizontal axis: reversed, the first class is on top.
     QStringList labels;
     QList<qreal> values;
@@ -67,8 +69,10 @@ void ShareBarChart::setBars(const QString &title, const QList<ShareBar> &bars)
     // A batch change keeps the classes: change the bars in place, which Qt Charts lays out
     // far faster than a new set of bars.
     if (labels == d->labels && d->set->count() == values.size()) {
-        for (int i = 0; i < values.size(); ++i)
-            d->set->replace(i, values.at(i));
+        for (int i = 0; i < values.size(); ++i) {
+            if (d->set->at(i) != values.at(i))
+                d->set->replace(i, values.at(i));
+        }
     } else {
         d->labels = labels;
         d->set->remove(0, d->set->count());
@@ -77,9 +81,16 @@ void ShareBarChart::setBars(const QString &title, const QList<ShareBar> &bars)
         d->classAxis->append(labels);
     }
     const double top = values.isEmpty() ? 100.0 : *std::max_element(values.cbegin(), values.cend());
-    // Room on the right for the value labels.
-    d->shareAxis->setRange(0, std::min(100.0, std::max(10.0, top * 1.25)));
-    d->shareAxis->applyNiceNumbers();
+    // Room on the right for the value labels. The nice range is worked out on a detached
+    // axis and set only when it differs: each range change lays the whole chart out again,
+    // and setRange() then applyNiceNumbers() on the shown axis made two on every tick.
+    d->niceAxis.setTickCount(d->shareAxis->tickCount());
+    d->niceAxis.setRange(0, std::min(100.0, std::max(10.0, top * 1.25)));
+    d->niceAxis.applyNiceNumbers();
+    if (d->niceAxis.min() != d->shareAxis->min() || d->niceAxis.max() != d->shareAxis->max())
+        d->shareAxis->setRange(d->niceAxis.min(), d->niceAxis.max());
+    if (d->niceAxis.tickCount() != d->shareAxis->tickCount())
+        d->shareAxis->setTickCount(d->niceAxis.tickCount());
     d->series->setVisible(!bars.isEmpty());
 }
 

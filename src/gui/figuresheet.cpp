@@ -1,0 +1,166 @@
+#include "figuresheet.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace rooflab::gui {
+
+namespace {
+
+bool sameShape(const SheetBlock &a, const SheetBlock &b)
+{
+    if (a.kind != b.kind || a.header.size() != b.header.size() || a.rows.size() != b.rows.size() ||
+        a.alignments != b.alignments || a.boldColumn != b.boldColumn || a.boldCells != b.boldCells)
+        return false;
+    for (qsizetype i = 0; i < a.rows.size(); ++i) {
+        if (a.rows.at(i).size() != b.rows.at(i).size())
+            return false;
+    }
+    return true;
+}
+
+QLabel *plainLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+} // namespace
+
+SheetBlock SheetBlock::paragraph(Kind kind, const QString &text)
+{
+    SheetBlock block;
+    block.kind = kind;
+    block.text = text;
+    return block;
+}
+
+SheetBlock SheetBlock::table(const QList<QStringList> &rows, int boldColumn,
+                             const QStringList &header, const QList<Qt::Alignment> &alignments)
+{
+    SheetBlock block;
+    block.rows = rows;
+    block.boldColumn = boldColumn;
+    block.header = header;
+    block.alignments = alignments;
+    return block;
+}
+
+FigureSheet::FigureSheet(QWidget *parent) : QWidget(parent), m_layout(new QVBoxLayout(this))
+{
+    m_layout->setContentsMargins(4, 4, 4, 4);
+    m_layout->setSpacing(6);
+}
+
+void FigureSheet::setBlocks(const QList<SheetBlock> &blocks)
+{
+    const bool same = blocks.size() == m_blocks.size() &&
+                      std::equal(blocks.cbegin(), blocks.cend(), m_blocks.cbegin(), sameShape);
+    if (!same) {
+        rebuild(blocks);
+        return;
+    }
+    // Same rows: new texts only (QLabel ignores a text it shows already).
+    for (qsizetype b = 0; b < blocks.size(); ++b) {
+        const SheetBlock &block = blocks.at(b);
+        const QList<QLabel *> &labels = m_labels.at(b);
+        if (block.kind != SheetBlock::Kind::Table) {
+            labels.constFirst()->setText(block.text);
+            continue;
+        }
+        qsizetype at = 0;
+        for (const QString &title : block.header)
+            labels.at(at++)->setText(title);
+        for (const QStringList &row : block.rows) {
+            for (const QString &cell : row)
+                labels.at(at++)->setText(cell);
+        }
+    }
+    m_blocks = blocks;
+}
+
+void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
+{
+    while (QLayoutItem *item = m_layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_labels.clear();
+    for (const SheetBlock &block : blocks) {
+        QList<QLabel *> labels;
+        if (block.kind != SheetBlock::Kind::Table) {
+            QLabel *label = plainLabel(block.text, this);
+            label->setWordWrap(true);
+            QFont font = label->font();
+            if (block.kind == SheetBlock::Kind::Heading) {
+                font.setBold(true);
+                label->setContentsMargins(0, 4, 0, 0);
+            } else if (block.kind == SheetBlock::Kind::Note) {
+                font.setPointSizeF(font.pointSizeF() * 0.85);
+            } else {
+                label->setStyleSheet(QStringLiteral("color: #c0392b"));
+            }
+            label->setFont(font);
+            m_layout->addWidget(label);
+            m_labels.append({label});
+            continue;
+        }
+        auto *table = new QWidget(this);
+        auto *grid = new QGridLayout(table);
+        grid->setContentsMargins(0, 0, 0, 0);
+        grid->setHorizontalSpacing(10);
+        grid->setVerticalSpacing(2);
+        const auto add = [&](const QString &text, int row, int column, bool bold) {
+            QLabel *label = plainLabel(text, table);
+            label->setWordWrap(true); // a narrow dock wraps a cell rather than cutting it
+            if (bold) {
+                QFont font = label->font();
+                font.setBold(true);
+                label->setFont(font);
+            }
+            const Qt::Alignment align = block.alignments.value(column, Qt::AlignLeft);
+            label->setAlignment(align | Qt::AlignVCenter);
+            grid->addWidget(label, row, column);
+            labels.append(label);
+        };
+        int row = 0;
+        for (int column = 0; column < block.header.size(); ++column)
+            add(block.header.at(column), row, column, true);
+        if (!block.header.isEmpty())
+            ++row;
+        for (int r = 0; r < block.rows.size(); ++r) {
+            const QStringList &cells = block.rows.at(r);
+            for (int column = 0; column < cells.size(); ++column)
+                add(cells.at(column), row, column,
+                    column == block.boldColumn || block.boldCells.contains(QPoint(column, r)));
+            ++row;
+        }
+        // Spare width goes right of the last column, as in a left-aligned table.
+        grid->setColumnStretch(static_cast<int>(grid->columnCount()), 1);
+        m_layout->addWidget(table);
+        m_labels.append(labels);
+    }
+    m_layout->addStretch(1);
+    m_blocks = blocks;
+}
+
+QString FigureSheet::plainText() const
+{
+    QStringList lines;
+    for (const SheetBlock &block : m_blocks) {
+        if (block.kind != SheetBlock::Kind::Table) {
+            lines.append(block.text);
+            continue;
+        }
+        if (!block.header.isEmpty())
+            lines += block.header;
+        for (const QStringList &row : block.rows)
+            lines += row;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace rooflab::gui
