@@ -105,7 +105,7 @@ private Q_SLOTS:
         // The note is about the focus point, the GEMM at batch 16, and is drawn off it.
         // I(16) = 2·16·D·F / (2·D·F + 2·16·(D+F)) = 1,879,048,192 / 118,030,336 = 15.92 FLOP/byte.
         ROOFLAB_COMPARE_NEAR(q.constFirst().x, 1879048192.0 / 118030336.0, 1e-9);
-        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size(), false);
+        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
         const QList<NotePlacement> placed = placeNotes(figure.model(), figure.frame());
         QCOMPARE(placed.size(), 1);
         QVERIFY(figure.frame().map.rect.contains(placed.constFirst().box));
@@ -147,7 +147,7 @@ private Q_SLOTS:
                  qPrintable(reveal.constFirst().text));
         const double ridgeBatch = h100Ridge * 58720256.0 / (58720256.0 - h100Ridge * 18432.0);
         ROOFLAB_COMPARE_NEAR(m_dock->player()->scenario().scenario.batch, ridgeBatch, 1e-9);
-        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size(), false);
+        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
         const QList<NotePlacement> placed = placeNotes(figure.model(), figure.frame());
         QCOMPARE(placed.size(), 2);
         QVERIFY(!placed.at(0).box.intersects(placed.at(1).box));
