@@ -26,7 +26,7 @@ constexpr double leaderRings[] = {16, 36, 64, 96};
 constexpr int ringDirections = 16;
 // How far a place next to the anchor may slide away from its side, and a place on a leader
 // ring either way, when something covers it.
-constexpr double nudge = 12;
+constexpr double nearNudge = 12;
 constexpr double ringSlide = 24;
 
 } // namespace
@@ -209,8 +209,12 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     const double g = nearGap;
     // Next to the anchor: right, left, the four corners, above, below. Each may slide a
     // little: right and left up and down as far as the corners, the others sideways as far
-    // as the middle of the top or bottom; and a few pixels the other way.
-    const double along = (h + a.height()) / 2, across = (w + a.width()) / 2;
+    // as the middle of the top or bottom; and a few pixels the other way. Only when the
+    // request asks for it (docs/labels.md, "Sliding": it packs labels less tightly).
+    const bool slides = request.slide;
+    const double along = slides ? (h + a.height()) / 2 : 0;
+    const double across = slides ? (w + a.width()) / 2 : 0;
+    const double nudge = slides ? nearNudge : 0;
     const Candidate near[] = {
         {{a.right() + g, c.y() - h / 2}, false, nudge, along},
         {{a.left() - g - w, c.y() - h / 2}, false, nudge, along},
@@ -226,7 +230,8 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     if (!request.allowLeader)
         return;
     // Further out, on rings around the anchor, joined by a leader line (the directions'
-    // cosines and sines worked out once); each may slide across its direction.
+    // cosines and sines worked out once), each sliding too where few labels are shown.
+    const double slide = slides ? ringSlide : 0;
     static const auto directions = [] {
         std::array<QPointF, ringDirections> result;
         for (int i = 0; i < ringDirections; ++i) {
@@ -239,7 +244,7 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         for (const QPointF &d : directions) {
             const QPointF centre(c.x() + d.x() * (a.width() / 2 + ring + w / 2),
                                  c.y() + d.y() * (a.height() / 2 + ring + h / 2));
-            candidates->append({centre - QPointF(w / 2, h / 2), true, ringSlide, ringSlide});
+            candidates->append({centre - QPointF(w / 2, h / 2), true, slide, slide});
         }
     }
 }

@@ -26,6 +26,9 @@ struct LabelRequest
     QList<QPointF> fixedTopLefts; // when not empty: only these positions are tried
     bool allowLeader = true;      // may move away from the anchor, joined by a leader line
     QLineF ownLine;               // a segment the label may sit on (its own roof line); null: none
+    // A covered place next to the anchor or on a leader ring slides by the least amount
+    // that frees it before the next place is tried (docs/labels.md, "Sliding").
+    bool slide = false;
     // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
     // something covers it: 0, not at all.
     double fixedSlideRight = 0, fixedSlideY = 0;
