@@ -24,6 +24,10 @@ constexpr double nearGap = 4;
 // Distances of the rings tried further out, with a leader line, and directions per ring.
 constexpr double leaderRings[] = {16, 36, 64, 96};
 constexpr int ringDirections = 16;
+// How far a place next to the anchor may slide away from its side, and a place on a leader
+// ring either way, when something covers it.
+constexpr double nearNudge = 12;
+constexpr double ringSlide = 24;
 
 } // namespace
 
@@ -203,19 +207,31 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     const double w = request.size.width(), h = request.size.height();
     const QPointF c = a.center();
     const double g = nearGap;
-    // Next to the anchor: right, left, the four corners, above, below.
-    const QPointF near[] = {
-        {a.right() + g, c.y() - h / 2},      {a.left() - g - w, c.y() - h / 2},
-        {a.right() + g / 2, a.top() - h},    {a.right() + g / 2, a.bottom()},
-        {a.left() - g / 2 - w, a.top() - h}, {a.left() - g / 2 - w, a.bottom()},
-        {c.x() - w / 2, a.top() - g - h},    {c.x() - w / 2, a.bottom() + g},
+    // Next to the anchor: right, left, the four corners, above, below. Each may slide a
+    // little: right and left up and down as far as the corners, the others sideways as far
+    // as the middle of the top or bottom; and a few pixels the other way. Only when the
+    // request asks for it (docs/labels.md, "Sliding": it packs labels less tightly).
+    const bool slides = request.slide;
+    const double along = slides ? (h + a.height()) / 2 : 0;
+    const double across = slides ? (w + a.width()) / 2 : 0;
+    const double nudge = slides ? nearNudge : 0;
+    const Candidate near[] = {
+        {{a.right() + g, c.y() - h / 2}, false, nudge, along},
+        {{a.left() - g - w, c.y() - h / 2}, false, nudge, along},
+        {{a.right() + g / 2, a.top() - h}, false, across, nudge},
+        {{a.right() + g / 2, a.bottom()}, false, across, nudge},
+        {{a.left() - g / 2 - w, a.top() - h}, false, across, nudge},
+        {{a.left() - g / 2 - w, a.bottom()}, false, across, nudge},
+        {{c.x() - w / 2, a.top() - g - h}, false, across, nudge},
+        {{c.x() - w / 2, a.bottom() + g}, false, across, nudge},
     };
-    for (const QPointF &p : near)
-        candidates->append({p, false});
+    for (const Candidate &candidate : near)
+        candidates->append(candidate);
     if (!request.allowLeader)
         return;
     // Further out, on rings around the anchor, joined by a leader line (the directions'
-    // cosines and sines worked out once).
+    // cosines and sines worked out once), each sliding too where few labels are shown.
+    const double slide = slides ? ringSlide : 0;
     static const auto directions = [] {
         std::array<QPointF, ringDirections> result;
         for (int i = 0; i < ringDirections; ++i) {
@@ -228,7 +244,7 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         for (const QPointF &d : directions) {
             const QPointF centre(c.x() + d.x() * (a.width() / 2 + ring + w / 2),
                                  c.y() + d.y() * (a.height() / 2 + ring + h / 2));
-            candidates->append({centre - QPointF(w / 2, h / 2), true});
+            candidates->append({centre - QPointF(w / 2, h / 2), true, slide, slide});
         }
     }
 }
@@ -292,19 +308,113 @@ bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft
     return true;
 }
 
+QVarLengthArray<double, 2> LabelPlacer::freeSlides(const QRectF &rect, bool vertical, double least,
+                                                   double most, const QLineF &ownLine) const
+{
+    // Along the axis, each box and line near the corridor the slide sweeps blocks an open
+    // interval of offsets; the free offsets nearest 0 lie at the ends of the blocked run
+    // around 0. Exact, so a blocker that moves a pixel moves the label a pixel.
+    const double lo =
+        std::max(least, vertical ? m_bounds.top() - rect.top() : m_bounds.left() - rect.left());
+    const double hi = std::min(most, vertical ? m_bounds.bottom() - rect.bottom()
+                                              : m_bounds.right() - rect.right());
+    QVarLengthArray<double, 2> result;
+    if (least == most || lo > hi)
+        return result;
+    const QRectF corridor = vertical ? rect.adjusted(0, lo, 0, hi) : rect.adjusted(lo, 0, hi, 0);
+    const double low = vertical ? rect.top() : rect.left();
+    const double high = vertical ? rect.bottom() : rect.right();
+    QVarLengthArray<std::pair<double, double>, 16> blocked;
+    m_boxGrid.visit(corridor, [&](int index) {
+        const QRectF &b = m_rects.at(index);
+        if (boxesOverlap(b, corridor))
+            blocked.append(vertical ? std::pair(b.top() - high, b.bottom() - low)
+                                    : std::pair(b.left() - high, b.right() - low));
+        return true;
+    });
+    // Lines count as touching at their edge: a hair more.
+    constexpr double hair = 0.01;
+    m_lineGrid.visit(corridor, [&](int index) {
+        const LineObstacle &s = m_segments.at(index);
+        if (!boxesOverlap(s.bounds, corridor) || (!ownLine.isNull() && s.line == ownLine))
+            return true;
+        const double c = s.clearance;
+        double from = 0, to = 1;
+        if (!clipSegment(s.line, corridor.adjusted(-c, -c, c, c), &from, &to))
+            return true;
+        const QPointF p = s.line.pointAt(from), q = s.line.pointAt(to);
+        const double a = vertical ? std::min(p.y(), q.y()) : std::min(p.x(), q.x());
+        const double b = vertical ? std::max(p.y(), q.y()) : std::max(p.x(), q.x());
+        blocked.append({a - c - high - hair, b + c - low + hair});
+        return true;
+    });
+    // From 0 up past every interval that holds the offset, and from 0 down.
+    const auto escape = [&](double sign) {
+        double t = 0;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const auto &[from, to] : blocked) {
+                if (from < t && t < to) {
+                    t = sign > 0 ? to : from;
+                    moved = true;
+                }
+            }
+        }
+        return t;
+    };
+    const double up = escape(1), down = escape(-1);
+    // The nearer first; of two as near, the one towards larger coordinates.
+    if (up <= hi)
+        result.append(up);
+    if (down >= lo && down != up) {
+        result.append(down);
+        if (result.size() == 2 && -down < up)
+            std::swap(result[0], result[1]);
+    }
+    return result;
+}
+
+bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidate,
+                          LabelPlacement *placement)
+{
+    if (tryReserve(request, candidate.topLeft, candidate.leader, placement))
+        return true;
+    // The least slide first, either way: a blocker that moves a pixel moves the label about
+    // a pixel, and where two slides are as short the label changes axis by that much only.
+    const QRectF rect(candidate.topLeft, request.size);
+    QVarLengthArray<QPointF, 4> slides;
+    const double left = candidate.reachRight >= 0 ? 0 : -candidate.reachX;
+    const double right = candidate.reachRight >= 0 ? candidate.reachRight : candidate.reachX;
+    for (double t : freeSlides(rect, false, left, right, request.ownLine))
+        slides.append({t, 0});
+    for (double t : freeSlides(rect, true, -candidate.reachY, candidate.reachY, request.ownLine))
+        slides.append({0, t});
+    std::stable_sort(slides.begin(), slides.end(), [](const QPointF &p, const QPointF &q) {
+        return p.manhattanLength() < q.manhattanLength();
+    });
+    for (const QPointF &slide : std::as_const(slides)) {
+        if (slide.isNull())
+            continue; // tried: the leader line was not free
+        if (tryReserve(request, candidate.topLeft + slide, candidate.leader, placement))
+            return true;
+    }
+    return false;
+}
+
 LabelPlacement LabelPlacer::place(const LabelRequest &request)
 {
     LabelPlacement placement;
     if (!request.fixedTopLefts.isEmpty()) {
         for (const QPointF &topLeft : request.fixedTopLefts) {
-            if (tryReserve(request, topLeft, false, &placement))
+            const Candidate fixed{topLeft, false, 0, request.fixedSlideY, request.fixedSlideRight};
+            if (trySlid(request, fixed, &placement))
                 return placement;
         }
     } else {
         Candidates candidates;
         candidateTopLefts(request, &candidates);
         for (const Candidate &candidate : std::as_const(candidates)) {
-            if (tryReserve(request, candidate.first, candidate.second, &placement))
+            if (trySlid(request, candidate, &placement))
                 return placement;
         }
     }

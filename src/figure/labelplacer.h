@@ -26,6 +26,12 @@ struct LabelRequest
     QList<QPointF> fixedTopLefts; // when not empty: only these positions are tried
     bool allowLeader = true;      // may move away from the anchor, joined by a leader line
     QLineF ownLine;               // a segment the label may sit on (its own roof line); null: none
+    // A covered place next to the anchor or on a leader ring slides by the least amount
+    // that frees it before the next place is tried (docs/labels.md, "Sliding").
+    bool slide = false;
+    // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
+    // something covers it: 0, not at all.
+    double fixedSlideRight = 0, fixedSlideY = 0;
     // After the rings: any free place up to this far (pixels) from the anchor, nearest
     // first, joined by a leader line. 0: the rings only; infinity: anywhere in the bounds.
     double reach = 0;
@@ -113,8 +119,15 @@ private:
     bool leaderFree(const QLineF &leader) const;
     bool labelsFree(const QLineF &leader) const;
     bool runsAlongALine(const QLineF &leader) const;
-    // A place to try: a top-left corner, and whether it needs a leader line.
-    using Candidate = std::pair<QPointF, bool>;
+    // A place to try: a top-left corner, whether it needs a leader line, and the axis and
+    // distance it may slide along when something covers it.
+    struct Candidate
+    {
+        QPointF topLeft;
+        bool leader = false;
+        double reachX = 0, reachY = 0; // either way
+        double reachRight = -1;        // when not negative: right only, this far
+    };
     using Candidates = QVarLengthArray<Candidate, 72>;
     void candidateTopLefts(const LabelRequest &request, Candidates *candidates) const;
     // Distance squared (in grid steps) and top-left corner of the places on one ring.
@@ -122,6 +135,14 @@ private:
     void wideRing(const LabelRequest &request, int ring, Spots *spots) const;
     bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
                     LabelPlacement *placement);
+    // Tries the place of `candidate`, else the same place slid across or up and down by the
+    // least amount (up to its reach) that frees it (docs/labels.md, "Sliding").
+    bool trySlid(const LabelRequest &request, const Candidate &candidate,
+                 LabelPlacement *placement);
+    // The offsets nearest 0 (one at most on either side, within [least, most]) by which
+    // `rect` slid along the axis touches no box and keeps off every line but `ownLine`.
+    QVarLengthArray<double, 2> freeSlides(const QRectF &rect, bool vertical, double least,
+                                          double most, const QLineF &ownLine) const;
 
     QRectF m_bounds;
     QList<QRectF> m_rects;           // obstacles and placed labels

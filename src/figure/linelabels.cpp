@@ -149,6 +149,10 @@ void FrameLayouter::placeRidgeLabels()
                                  {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
                                  {c.x() - 6 - size.width(), c.y() - 20 - size.height()},
                                  {c.x() + 6, c.y() - 5 - size.height()}};
+        // Where a neighbour's label or line takes a place, the label slides right along its
+        // roof by as little as frees it, up to its own width: still at its corner, where
+        // several devices' corners crowd.
+        request.fixedSlideRight = size.width();
         tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device));
     }
 }

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void clusteredLabelsDoNotOverlap();
     void crowdedLabelsNeverOverlap();
     void fixedPositionsOnly();
+    void coveredPlaceSlidesByTheLeastThatFreesIt();
     void reachFindsRoomFurtherOut();
     void leadersKeepOutFromUnderTheLegend();
     void coverageWeighsBoxesAndLines();
@@ -33,6 +34,34 @@ void TestLabelPlacer::firstChoiceIsRightOfTheAnchor()
     QVERIFY(!p.leader);
     // Right of the anchor with a 4 px gap, centred vertically: x = 110 + 4, y = 105 - 7.
     QCOMPARE(p.rect, QRectF(114, 98, 50, 14));
+}
+
+void TestLabelPlacer::coveredPlaceSlidesByTheLeastThatFreesIt()
+{
+    // The place right of the anchor is (114, 98) to (154, 112) (as above, 40 px wide). A box
+    // from y = 88 to 101 covers its top 3 px.
+    const QRectF anchor(100, 100, 10, 10), blocker(114, 88, 40, 13);
+    for (const bool slide : {true, false}) {
+        LabelPlacer placer(QRectF(0, 0, 400, 300));
+        placer.addObstacle(blocker);
+        LabelRequest request{anchor, QSizeF(40, 14), {}, true, {}};
+        request.slide = slide;
+        const LabelPlacement p = placer.place(request);
+        QVERIFY(p.placed);
+        QVERIFY(!p.leader);
+        // Sliding: down by 101 - 98 = 3 px (up would take 98 + 14 - 88 = 24 px; sideways
+        // 40 px, more than the 12 px a side place may move away). Without: the next place,
+        // left of the anchor, x = 100 - 4 - 40 = 56.
+        QCOMPARE(p.rect, slide ? QRectF(114, 101, 40, 14) : QRectF(56, 98, 40, 14));
+    }
+    // A ridge-like fixed place slides right only, past a box 10 px into it: 100 + 10.
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    placer.addObstacle(QRectF(80, 50, 30, 20));
+    LabelRequest fixed{QRectF(90, 40, 8, 8), QSizeF(40, 14), {QPointF(100, 52)}, false, {}};
+    fixed.fixedSlideRight = 40;
+    const LabelPlacement p = placer.place(fixed);
+    QVERIFY(p.placed);
+    QCOMPARE(p.rect, QRectF(110, 52, 40, 14));
 }
 
 void TestLabelPlacer::obstacleSegmentPushesLabelAway()

@@ -362,11 +362,11 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
     if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
-    // Known to miss, left for a later change (docs/labels.md, "What is not stable yet"): with
-    // four devices a ridge or slope label still changes side once in the sweep, pushed by a
-    // neighbouring line label's small step.
-    if (devices.size() == 4)
-        QEXPECT_FAIL("", "a line label still changes side once with four devices", Continue);
+    // Known to miss, left for a later change (docs/labels.md, "What is not stable yet"): in
+    // the small plot with four devices the B200's slope label moves along its slope once,
+    // when the legend grows by a number line and covers its place.
+    QEXPECT_FAIL("four devices, 740 x 560", "a slope label moves once when the legend grows",
+                 Continue);
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Known to miss: a point label takes the first free place of its fixed list, and a place
     // another label's few-pixel step blocks or frees sends it to the next one, 30 to 300 px
