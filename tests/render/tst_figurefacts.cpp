@@ -122,8 +122,7 @@ private Q_SLOTS:
         sc.scheme = w4a4();
         const Analysis a = evaluate(m_catalog, sc);
         QVERIFY(a.problems.isEmpty());
-        ChartOptions options;
-        options.stillFigure = true; // as exports draw it
+        const ChartOptions options; // the window's, as every export's
         const QStringList legend = legendTexts(SceneModel::build(a, options));
         QVERIFY2(anyContains(legend, s("no FP4: runs BF16 (NVIDIA H100 SXM5 80GB)")),
                  qPrintable(legend.join(QLatin1Char('|'))));
