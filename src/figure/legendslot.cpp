@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace rooflab {
 
@@ -43,7 +42,7 @@ double envelopeAt(const SceneModel &model, double x)
     return highest;
 }
 
-// True when a box of `size` at `topLeft` stays clear of every place a point can take:
+// True when `box` stays clear of every place a point can take:
 // its lower right corner (the envelope rises to the right) is above the highest roofline,
 // by the largest marker's half and the legend's clearance.
 bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF &box)
@@ -55,12 +54,14 @@ bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF
     double largest = 1;
     for (const ScenePoint &point : model.points)
         largest = std::max(largest, point.markerScale);
+    // The marker size SceneFrame::layout draws with.
     const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
     const double reach = marker * largest / 2 + 1 + 4;
     const double top = envelopeAt(model, map.pixelToX(box.right() + reach));
     return box.bottom() + reach < map.yToPixel(top);
 }
 
+// The columns a laid-out legend has: the lines on its first row.
 int columnsOf(const LegendLayout &legend)
 {
     return static_cast<int>(
