@@ -79,8 +79,7 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
         }
     }
     *numbers = QList<int>(entries.size(), 0);
-    if (f.legendSlot.fixed())
-        fitSlotWidth(entries, *numbers);
+    fitSlotWidth(entries, *numbers);
     if (fixedLines)
         *fixedLines = static_cast<int>(entries.size());
     for (qsizetype i = 0; i < f.numbered.size(); ++i) {
@@ -97,8 +96,7 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     if (unlabelled > 0) {
         QList<SceneLegendEntry> note = {{SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)}};
         QList<int> noteNumbers = {0};
-        if (f.legendSlot.fixed())
-            fitSlotWidth(note, noteNumbers);
+        fitSlotWidth(note, noteNumbers);
         entries += note;
         *numbers += noteNumbers;
     }
@@ -107,12 +105,16 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
 
 void FrameLayouter::fitSlotWidth(QList<SceneLegendEntry> &entries, QList<int> &numbers) const
 {
+    // In a slot: its width; searching the plot: what one column inside the plot holds.
+    const double width = f.legendSlot.fixed()
+                             ? f.legendSlot.textWidth
+                             : std::max(20.0, map.rect.width() - 20 - LegendLayout::swatch -
+                                                  LegendLayout::gap - 2 * LegendLayout::padding);
     // A legend in its slot keeps the slot's width: a line grown wider (a
     // device with its slope's or roof's label, a long note) continues on the next lines,
     // under its text (as a numbered label's further names).
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const QStringList lines =
-            wrapLegendText(m.fonts.legend, entries.at(i).text, f.legendSlot.textWidth);
+        const QStringList lines = wrapLegendText(m.fonts.legend, entries.at(i).text, width);
         entries[i].text = lines.first();
         for (qsizetype k = 1; k < lines.size(); ++k) {
             entries.insert(i + k, {SceneLegendEntry::Kind::Note, lines.at(k)});
