@@ -186,6 +186,12 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
 
 RooflineChart::~RooflineChart() = default;
 
+void RooflineChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    d->requestReplot();
+}
+
 void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &options)
 {
     const ChartOptions previous = d->options;

@@ -64,6 +64,10 @@ Q_SIGNALS:
     // The user zoomed, panned or reset the view.
     void viewChanged();
 
+protected:
+    // A new size lays the figure out again: margins, and the legend's place (docs/labels.md).
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     class Private;
     std::unique_ptr<Private> d;

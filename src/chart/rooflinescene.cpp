@@ -70,8 +70,12 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
         ScenePainter scenePainter(m_model, frame(), painter);
         scenePainter.drawLabels();
         AnnotationPainter(m_model, frame(), painter).drawMarks(); // a lesson's callouts
-        scenePainter.drawLegend();
     });
+    // The legend last, unclipped: it may sit in its margin beside or under the plot.
+    new SceneLayerable(
+        m_plot, QStringLiteral("points"),
+        [this](QCPPainter *painter) { ScenePainter(m_model, frame(), painter).drawLegend(); },
+        false);
     m_plot->setCurrentLayer(QStringLiteral("main"));
     // Two paint buffers: everything below the points in one (QCustomPlot's "overlay" layer
     // is buffered on its own by default; it holds nothing here), the points in the other.
@@ -143,9 +147,10 @@ AxisMapping RooflineScene::currentMapping() const
 const SceneFrame &RooflineScene::frame()
 {
     const AxisMapping map = currentMapping();
-    if (!m_frameValid || !sameMapping(map, m_frameMapping)) {
-        m_frame = SceneFrame::layout(m_model, map, m_positions);
+    if (!m_frameValid || !sameMapping(map, m_frameMapping) || m_layout.legend != m_frameSlot) {
+        m_frame = SceneFrame::layout(m_model, map, m_positions, m_layout.legend);
         m_frameMapping = map;
+        m_frameSlot = m_layout.legend;
         m_frameValid = true;
     }
     return m_frame;
@@ -154,7 +159,8 @@ const SceneFrame &RooflineScene::frame()
 void RooflineScene::render(QPainter *painter, const QSize &size)
 {
     const FigureLayout layout = FigureLayout::make(m_model, size, viewRange());
-    drawScene(painter, m_model, layout, SceneFrame::layout(m_model, layout.map, m_positions));
+    drawScene(painter, m_model, layout,
+              SceneFrame::layout(m_model, layout.map, m_positions, layout.legend));
 }
 
 QImage RooflineScene::renderImage(const QSize &size, double scale)

@@ -87,6 +87,7 @@ private:
     SceneFrame m_frame;
     bool m_frameValid = false;
     AxisMapping m_frameMapping;
+    LegendSlot m_frameSlot;
     // What the layers below the points showed at the last full replot.
     SceneModel m_staticModel;
     AxisMapping m_staticMapping;

@@ -34,11 +34,10 @@ struct ChartOptions
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
     bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
     QString subtitle; // one line under the title (the scenario's caption line); empty: none
-    // Drawn to a file, with no tooltips and no batch sweep: the legend explains B* and
-    // names the device whose ridge the zones shade, and an operator's points stacked in one
-    // column (a model's class on several devices) share one label. The window keeps a
-    // short legend and labels that stay put while the batch sweeps.
-    bool stillFigure = false;
+    // A file names a column of one operator's points (a model's class on several devices)
+    // once; the window labels it point by point, since one tall label would jump while the
+    // batch sweeps (docs/labels.md).
+    bool nameColumnsOnce = false;
 
     bool operator==(const ChartOptions &) const = default;
 };

@@ -35,6 +35,8 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
     scene.drawPoints();
     scene.drawLabels();
     marks.drawMarks();
+    if (frame.legendSlot.outside()) // in its margin beside or under the plot
+        painter->setClipping(false);
     scene.drawLegend();
     painter->restore();
 }
@@ -57,7 +59,7 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
     m_plotHeight = size.height() - static_cast<int>(std::ceil(used));
     m_layout = FigureLayout::make(m_model, QSize(size.width(), m_plotHeight),
                                   FigureLayout::rangeOf(m_model));
-    m_frame = SceneFrame::layout(m_model, m_layout.map, {});
+    m_frame = SceneFrame::layout(m_model, m_layout.map, {}, m_layout.legend);
 }
 
 void Figure::draw(QPainter *painter) const

@@ -141,6 +141,15 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     layout.map.x1 = range.xMax;
     layout.map.y0 = range.yMin;
     layout.map.y1 = range.yMax;
+    // A legend that would hide points, or much of the plot, takes a margin of its own.
+    layout.legend = chooseLegendSlot(model, layout.map, size);
+    const double legendGap = legendMarginGap * grow;
+    QRectF &plot = layout.map.rect;
+    if (layout.legend.place == LegendSlot::Place::Right)
+        plot.setRight(std::max(plot.left() + 1, std::floor(layout.legend.rect.left() - legendGap)));
+    else if (layout.legend.place == LegendSlot::Place::Below)
+        plot.setBottom(std::max(
+            plot.top() + 1, plot.bottom() - std::ceil(layout.legend.rect.height() + legendGap)));
     return layout;
 }
 

@@ -2,6 +2,7 @@
 
 #include "axismapping.h"
 #include "chartoptions.h"
+#include "legendslot.h"
 #include "scenemodel.h"
 
 #include <QFont>
@@ -12,8 +13,9 @@
 namespace rooflab {
 
 // Where the parts of one figure go: the plot area inside the margins that the tick labels,
-// axis titles and title need, and the axis ranges it maps. Pure arithmetic on font metrics,
-// so the window and every exported file lay a figure out alike (docs/architecture.md).
+// axis titles, title and a legend outside the plot need, and the axis ranges it maps. Pure
+// arithmetic on font metrics, so the window and every exported file lay a figure out alike
+// (docs/architecture.md).
 struct FigureLayout
 {
     QSize size;      // the whole figure, logical pixels
@@ -24,6 +26,7 @@ struct FigureLayout
     QString subtitle;       // the caption line as drawn (elided to fit); empty: none
     QFont subtitleFont;
     double subtitleHeight = 0;
+    LegendSlot legend; // inside the plot, or the margin beside or under it (legendslot.h)
 
     // The layout of `model` at `size` showing `range` (a fixed view, or the content).
     static FigureLayout make(const SceneModel &model, const QSize &size, const ViewRange &range);

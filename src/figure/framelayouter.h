@@ -76,9 +76,16 @@ private:
     // The legend of this pass, where it hides no line and no point (legendplacement.cpp).
     void placeLegend();
     QStringList legendLinesOf(const QString &names) const;
-    QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown) const;
+    // `fixedLines`: set to the lines before the numbered labels' and the left-out count.
+    QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown,
+                                          int *fixedLines = nullptr) const;
+    static QString leftOutNote(int count);
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
     int numberLineBudget() const;
+    // The legend where the figure layout put it (SceneFrame::legendSlot).
+    void placeLegendInSlot(const QList<SceneLegendEntry> &entries, const QList<int> &numbers);
+    QPointF anchoredTopLeft(const QRectF &old, const QSizeF &size) const;
+    void fitSlotWidth(QList<SceneLegendEntry> &entries, QList<int> &numbers) const;
 
     // The labels of lines, ridges, batch marks and zones (linelabels.cpp), in this order.
     void placeLineLabels();
@@ -103,6 +110,7 @@ private:
     bool m_newNumbers = false;
     int m_numberLines = 0; // legend lines the numbered labels take
     int m_legendColumns = 1;
+    int m_fixedLegendLines = 0; // legend lines beside the numbered labels' and the left-out count
     QList<int> m_roofLabelMissing; // roofs (indices) whose label found no room on the line
 };
 

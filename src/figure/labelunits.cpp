@@ -38,9 +38,9 @@ QList<LabelUnit> baseUnits(const QList<SceneGroup> &groups, const QList<int> &gr
         }
         if (boxes.isEmpty())
             continue;
-        // A still figure names a column of one operator's points (a model's class on
-        // several devices, told apart by colour) once (ChartOptions::stillFigure).
-        const bool column = model.options.stillFigure && all.width() <= maxGroupSpan;
+        // A file names a column of one operator's points (a model's class on several
+        // devices, told apart by colour) once, however tall (ChartOptions::nameColumnsOnce).
+        const bool column = model.options.nameColumnsOnce && all.width() <= maxGroupSpan;
         if (column || (all.height() <= maxGroupSpan && all.width() <= maxGroupSpan)) {
             units.append({{g}, all, group.selected, {}, {}});
         } else {

@@ -53,7 +53,8 @@ void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
 
 void addLegendNotes(SceneModel &model, const Analysis &analysis)
 {
-    if (model.options.stillFigure && !model.batchMarks.isEmpty()) {
+    // The window and every file alike: what B* means, and whose ridge the zones shade.
+    if (!model.batchMarks.isEmpty()) {
         model.legend.append({SceneLegendEntry::Kind::Note,
                              tr("B* = batch at which a GEMM reaches the ridge"),
                              0,
@@ -61,8 +62,7 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
                              true});
     }
     // With several devices the shading belongs to one of them: its legend line says so.
-    if (model.options.stillFigure && model.options.showZones && model.zoneRoof >= 0 &&
-        model.deviceNames.size() > 1) {
+    if (model.options.showZones && model.zoneRoof >= 0 && model.deviceNames.size() > 1) {
         const int device = model.roofs.at(model.zoneRoof).device;
         for (SceneLegendEntry &entry : model.legend) {
             if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == device)

@@ -19,7 +19,9 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
     // The names of a numbered label (one a line in `names`), joined by commas into lines no
     // wider than a third of the plot; a name too long alone is cut.
     const QFont &font = m.fonts.legend;
-    const double width = std::max(160.0, map.rect.width() / 3);
+    // (A legend in a slot of the figure layout has a fixed width: lines no wider than it.)
+    const double width =
+        f.legendSlot.fixed() ? f.legendSlot.textWidth : std::max(160.0, map.rect.width() / 3);
     QStringList lines;
     QString line;
     for (const QString &name : names.split(QLatin1Char('\n'))) {
@@ -40,8 +42,14 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
     return lines;
 }
 
-QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers,
-                                                     const QList<int> &shown) const
+QString FrameLayouter::leftOutNote(int count)
+{
+    return QCoreApplication::translate("RooflineChart", "%n label(s) left out: hover a point",
+                                       nullptr, count);
+}
+
+QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const QList<int> &shown,
+                                                     int *fixedLines) const
 {
     // The scene's own lines, the memory roofs that found no room on their slope, then the
     // numbered labels (those in `shown`, or all when it is empty) and the count of labels
@@ -71,6 +79,9 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers,
         }
     }
     *numbers = QList<int>(entries.size(), 0);
+    fitSlotWidth(entries, *numbers);
+    if (fixedLines)
+        *fixedLines = static_cast<int>(entries.size());
     for (qsizetype i = 0; i < f.numbered.size(); ++i) {
         const int number = static_cast<int>(i + 1);
         if (!shown.isEmpty() && !shown.contains(number))
@@ -83,13 +94,36 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers,
     }
     const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
     if (unlabelled > 0) {
-        entries.append(
-            {SceneLegendEntry::Kind::Note,
-             QCoreApplication::translate("RooflineChart", "%n label(s) left out: hover a point",
-                                         nullptr, unlabelled)});
-        numbers->append(0);
+        QList<SceneLegendEntry> note = {{SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)}};
+        QList<int> noteNumbers = {0};
+        fitSlotWidth(note, noteNumbers);
+        entries += note;
+        *numbers += noteNumbers;
     }
     return entries;
+}
+
+void FrameLayouter::fitSlotWidth(QList<SceneLegendEntry> &entries, QList<int> &numbers) const
+{
+    // In a slot: its width; searching the plot: what one column inside the plot holds.
+    const double width = f.legendSlot.fixed()
+                             ? f.legendSlot.textWidth
+                             : std::max(20.0, map.rect.width() - 20 - LegendLayout::swatch -
+                                                  LegendLayout::gap - 2 * LegendLayout::padding);
+    // A legend in its slot keeps the slot's width: a line grown wider (a
+    // device with its slope's or roof's label, a long note) continues on the next lines,
+    // under its text (as a numbered label's further names).
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const QStringList lines = wrapLegendText(m.fonts.legend, entries.at(i).text, width);
+        entries[i].text = lines.first();
+        for (qsizetype k = 1; k < lines.size(); ++k) {
+            entries.insert(i + k, {SceneLegendEntry::Kind::Note, lines.at(k)});
+            const bool note =
+                entries.at(i).kind == SceneLegendEntry::Kind::Note && numbers.at(i) == 0;
+            numbers.insert(i + k, numbers.at(i) > 0 ? -numbers.at(i) : note ? 0 : -1);
+        }
+        i += lines.size() - 1;
+    }
 }
 
 // The part of the plot a legend may take, grown by its clearance: it is placed grown.
@@ -121,6 +155,12 @@ QPointF FrameLayouter::legendTopLeft(const CoverageMap &coverage, const QSizeF &
 
 int FrameLayouter::numberLineBudget() const
 {
+    // In a slot of the figure's layout: the lines it holds beside the legend's other lines
+    // and the count of labels left out.
+    if (f.legendSlot.fixed())
+        return f.legendSlot.lines - m_fixedLegendLines -
+               static_cast<int>(
+                   wrapLegendText(m.fonts.legend, leftOutNote(99), f.legendSlot.textWidth).size());
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
     const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;
@@ -138,7 +178,11 @@ void FrameLayouter::placeLegend()
     if (!m.options.showLegend)
         return;
     QList<int> numbers;
-    const QList<SceneLegendEntry> entries = legendEntries(&numbers, {});
+    const QList<SceneLegendEntry> entries = legendEntries(&numbers, {}, &m_fixedLegendLines);
+    if (f.legendSlot.fixed()) {
+        placeLegendInSlot(entries, numbers);
+        return;
+    }
     // In one column if that hides nothing, else in the number of columns (up to three) whose
     // best place hides the least.
     const double maxHeight = map.rect.height() * 0.7;
@@ -187,6 +231,37 @@ void FrameLayouter::placeLegend()
     }
 }
 
+void FrameLayouter::placeLegendInSlot(const QList<SceneLegendEntry> &entries,
+                                      const QList<int> &numbers)
+{
+    // Where the figure's layout put it: its margin, or a corner no point reaches. A legend
+    // in a right or bottom corner keeps that edge where it is when it is longer or wider.
+    const LegendSlot &slot = f.legendSlot;
+    m_legendColumns = slot.columns;
+    const double maxHeight = slot.outside() ? slot.rect.height() : map.rect.height() - 20;
+    LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight,
+                                             slot.rect.topLeft(), slot.columns);
+    if (!slot.outside())
+        legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight,
+                                    anchoredTopLeft(slot.rect, legend.rect.size()), slot.columns);
+    f.legend = legend;
+}
+
+QPointF FrameLayouter::anchoredTopLeft(const QRectF &old, const QSizeF &size) const
+{
+    // Keep the edges that touched the plot's right or bottom side where they were, and
+    // the whole legend inside the plot.
+    const QRectF area = map.rect.adjusted(10, 10, -10, -10);
+    QPointF topLeft = old.topLeft();
+    if (old.right() >= area.right() - 0.5)
+        topLeft.rx() = old.right() - size.width();
+    if (old.bottom() >= area.bottom() - 0.5)
+        topLeft.ry() = old.bottom() - size.height();
+    topLeft.rx() = std::max(area.left(), std::min(topLeft.x(), area.right() - size.width()));
+    topLeft.ry() = std::max(area.top(), std::min(topLeft.y(), area.bottom() - size.height()));
+    return topLeft;
+}
+
 void FrameLayouter::finishLegend()
 {
     if (f.legend.rect.isEmpty())
@@ -200,22 +275,15 @@ void FrameLayouter::finishLegend()
         shown.append(0); // no number at all (an empty list would mean every number)
     QList<int> numbers;
     const QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
+    if (f.legendSlot.fixed()) {
+        placeLegendInSlot(entries, numbers);
+        return;
+    }
     const QRectF old = f.legend.rect;
     const LegendLayout legend = LegendLayout::make(
         entries, numbers, m.fonts.legend, map.rect.height() * 0.7, old.topLeft(), m_legendColumns);
-    // Keep the edges that touched the plot's right or bottom side where they were.
-    const QRectF area = map.rect.adjusted(10, 10, -10, -10);
-    QPointF topLeft = old.topLeft();
-    if (old.right() >= area.right() - 0.5)
-        topLeft.rx() = old.right() - legend.rect.width();
-    if (old.bottom() >= area.bottom() - 0.5)
-        topLeft.ry() = old.bottom() - legend.rect.height();
-    // A legend that grew stays inside the plot.
-    topLeft.rx() = std::max(area.left(), std::min(topLeft.x(), area.right() - legend.rect.width()));
-    topLeft.ry() =
-        std::max(area.top(), std::min(topLeft.y(), area.bottom() - legend.rect.height()));
     f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, map.rect.height() * 0.7,
-                                  topLeft, m_legendColumns);
+                                  anchoredTopLeft(old, legend.rect.size()), m_legendColumns);
 }
 
 } // namespace rooflab

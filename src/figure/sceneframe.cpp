@@ -34,10 +34,11 @@ std::optional<DataSegment> visibleRoof(const SceneRoof &roof, const AxisMapping 
 }
 
 SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
-                              const QList<QPointF> &positions)
+                              const QList<QPointF> &positions, const LegendSlot &slot)
 {
     SceneFrame frame;
     frame.map = map;
+    frame.legendSlot = slot;
     frame.markerSize = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
     const bool moved = positions.size() == model.points.size();
     frame.pointPixels.reserve(model.points.size());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "axismapping.h"
+#include "legendslot.h"
 #include "scenemodel.h"
 
 #include <QLineF>
@@ -76,15 +77,17 @@ struct SceneFrame
     QList<NumberedLabel> numbered; // the labels shown by number i + 1
     int unlabelled = 0;            // labels that found no room, not even for a number
     LegendLayout legend;
+    LegendSlot legendSlot;  // where the figure layout put the legend (inside: search the plot)
     double markerSize = 11; // a plain point's marker, pixels across
 
     // The marker size of one point: larger for a model's operator class with a large share.
     double pointSize(const ScenePoint &point) const { return markerSize * point.markerScale; }
 
     // Lays out `model` for `map`; `positions` (data coordinates, one per model point)
-    // override the points' own places while they glide, when not empty.
+    // override the points' own places while they glide, when not empty; `slot`: where the
+    // figure's layout put the legend (FigureLayout::legend).
     static SceneFrame layout(const SceneModel &model, const AxisMapping &map,
-                             const QList<QPointF> &positions);
+                             const QList<QPointF> &positions, const LegendSlot &slot = {});
 };
 
 // The visible part of a device's memory slope and of a flat compute roof.

@@ -122,8 +122,7 @@ private Q_SLOTS:
         sc.scheme = w4a4();
         const Analysis a = evaluate(m_catalog, sc);
         QVERIFY(a.problems.isEmpty());
-        ChartOptions options;
-        options.stillFigure = true; // as exports draw it
+        const ChartOptions options; // the window's, as every export's
         const QStringList legend = legendTexts(SceneModel::build(a, options));
         QVERIFY2(anyContains(legend, s("no FP4: runs BF16 (NVIDIA H100 SXM5 80GB)")),
                  qPrintable(legend.join(QLatin1Char('|'))));
@@ -134,14 +133,14 @@ private Q_SLOTS:
         QVERIFY(anyContains(legend, s("B* = batch at which a GEMM reaches the ridge")));
     }
 
-    void stillFigureZonesFollowTheSelection()
+    void zonesFollowTheSelection()
     {
-        // The zones shade the selected point's device (not always the first), and a file's
-        // legend names that device; with zones off or one device there is no note.
+        // The zones shade the selected point's device (not always the first), and the
+        // legend (window and file alike) names that device; with zones off or one device
+        // there is no note.
         const Analysis a =
             evaluate(m_catalog, llmScenario(m_catalog, {s("h100-sxm5"), s("h200-sxm")}, 1));
         ChartOptions options;
-        options.stillFigure = true;
         options.selectedDevice = s("h200-sxm");
         options.selectedOperator = s("decode-qkv-8b");
         SceneModel model = SceneModel::build(a, options);

@@ -1,5 +1,7 @@
+#include "figure.h"
 #include "renderfixtures.h"
 #include "rooflinechart.h"
+#include "scenarioanalysis.h"
 #include "testhelpers.h"
 
 #include <QSignalSpy>
@@ -24,6 +26,7 @@ private Q_SLOTS:
     void largeMarkerIsHitAcrossItsArea();
     void wheelZoomAndResetView();
     void fixedViewFromOptions();
+    void legendOutsideThePlotIsDrawnOnScreen();
 
 private:
     Analysis analysisAt(double batch) const;
@@ -215,6 +218,66 @@ void TestRooflineChart::fixedViewFromOptions()
     // A new batch with the same fixed view keeps it.
     m_chart->setAnalysis(analysisAt(256), options);
     QCOMPARE(m_chart->viewRange(), (ViewRange{0.5, 5000, 1e11, 1e16}));
+}
+
+void TestRooflineChart::legendOutsideThePlotIsDrawnOnScreen()
+{
+    // Llama 3.1 70B on four devices at 225 % text in a 1280 x 800 chart: the legend goes to
+    // the right of the plot (tst_legendslot). The window draws it there, not clipped to the
+    // plot, the same as the chart's image for a file.
+    Scenario scenario;
+    scenario.model = QStringLiteral("llama-3.1-70b");
+    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                        QStringLiteral("mi300x"), QStringLiteral("b200")};
+    scenario.batch = 16;
+    const Analysis analysis = analyzeScenario(m_catalog, scenario).chart;
+    ChartOptions options;
+    options.animate = false;
+    options.fontScale = 2.25;
+    m_chart->resize(1280, 800);
+    m_chart->setAnalysis(analysis, options);
+    m_chart->replotNow();
+    QCoreApplication::processEvents();
+    const QImage screen = m_chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage file = m_chart->grabImage(m_chart->size()).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(screen.size(), file.size());
+    const ViewRange view = m_chart->viewRange();
+    ChartOptions fixed = options;
+    fixed.xMin = view.xMin;
+    fixed.xMax = view.xMax;
+    fixed.yMin = view.yMin;
+    fixed.yMax = view.yMax;
+    const Figure figure(analysis, fixed, m_chart->size());
+    QCOMPARE(figure.layout().legend.place, LegendSlot::Place::Right);
+    const QRect legend = figure.frame().legend.rect.toAlignedRect();
+    QVERIFY(legend.left() > figure.layout().map.rect.right());
+    // Inside the legend's box the screen shows what the file shows: text is antialiased a
+    // little differently in QCustomPlot's buffer, so compare the mean grey of 16 px blocks;
+    // a clipped or misplaced legend leaves blocks that differ by far more.
+    const QColor background = figure.model().theme.background;
+    const auto meanGrey = [](const QImage &image, const QRect &block) {
+        double sum = 0;
+        for (int y = block.top(); y <= block.bottom(); ++y) {
+            for (int x = block.left(); x <= block.right(); ++x)
+                sum += qGray(image.pixel(x, y));
+        }
+        return sum / (block.width() * block.height());
+    };
+    int blocks = 0, differing = 0, inked = 0;
+    for (int y = legend.top(); y + 16 <= legend.bottom(); y += 16) {
+        for (int x = legend.left(); x + 16 <= legend.right(); x += 16) {
+            const QRect block(x, y, 16, 16);
+            const double onScreen = meanGrey(screen, block);
+            ++blocks;
+            if (std::abs(onScreen - meanGrey(file, block)) > 12)
+                ++differing;
+            if (std::abs(onScreen - qGray(background.rgb())) > 12)
+                ++inked;
+        }
+    }
+    QVERIFY2(differing <= blocks / 50,
+             qPrintable(QStringLiteral("%1 of %2").arg(differing).arg(blocks)));
+    QVERIFY(inked > blocks / 10); // the legend is there: its text and swatches
 }
 
 QTEST_MAIN(TestRooflineChart)

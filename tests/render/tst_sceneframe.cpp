@@ -1,3 +1,4 @@
+#include "figurelayout.h"
 #include "labelplacer.h"
 #include "renderfixtures.h"
 #include "sceneframe.h"
@@ -127,14 +128,6 @@ QList<OperatorSpec> gemmRow(int count)
         ops.append(op);
     }
     return ops;
-}
-
-// The chart area of the window's chart at the screenshot size (about 740 x 560 pixels).
-AxisMapping windowMapping(const SceneModel &model)
-{
-    AxisMapping map = mappingFor(model);
-    map.rect = QRectF(80, 20, 740, 560);
-    return map;
 }
 
 } // namespace
@@ -289,8 +282,12 @@ void TestSceneFrame::everyGroupIsLabelledOrNumbered()
     options.selectedDevice = QStringLiteral("h100-sxm5");
     options.selectedOperator = QStringLiteral("decode-mlp-up-8b");
     const SceneModel model = SceneModel::build(evaluate(catalog, scenario), options);
-    const AxisMapping map = windowMapping(model);
-    const SceneFrame frame = SceneFrame::layout(model, map, {});
+    // Laid out as the window's chart lays it out: the figure's layout decides where the
+    // legend goes (docs/labels.md), for a chart of about the window's size at 1600 x 1000.
+    const FigureLayout layout =
+        FigureLayout::make(model, QSize(1100, 720), FigureLayout::rangeOf(model));
+    const AxisMapping &map = layout.map;
+    const SceneFrame frame = SceneFrame::layout(model, map, {}, layout.legend);
 
     const QString problem = layoutProblem(model, frame);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

@@ -1,0 +1,242 @@
+#include "legendslot.h"
+
+#include "sceneframe.h"
+#include "textcache.h"
+
+#include <QFontMetricsF>
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+// Gaps kept around the legend: between it and the plot's edge, and to the figure's edge.
+constexpr double plotInset = 10, figureInset = 12;
+// The narrowest text a line of a legend outside may have, at text scale 1: room for the
+// names of a numbered label.
+constexpr double minOutsideText = 140;
+
+// The highest FLOP/s a point can reach at intensity `x`: no point sits above the roofline of
+// its own device, so none sits above the highest of them (datasheet roofs included).
+double envelopeAt(const SceneModel &model, double x)
+{
+    QHash<int, double> peak, bandwidth;
+    for (const SceneRoof &roof : model.roofs)
+        peak[roof.device] = std::max(peak.value(roof.device), roof.peak);
+    for (const SceneSlope &slope : model.slopes)
+        bandwidth[slope.device] = std::max(bandwidth.value(slope.device), slope.bandwidth);
+    double highest = 0;
+    for (int device = 0; device < model.deviceNames.size(); ++device) {
+        const bool hasRoof = peak.contains(device), hasSlope = bandwidth.contains(device);
+        if (!hasRoof && !hasSlope)
+            continue;
+        const double roofline = !hasSlope ? peak.value(device)
+                                : !hasRoof
+                                    ? bandwidth.value(device) * x
+                                    : std::min(peak.value(device), bandwidth.value(device) * x);
+        highest = std::max(highest, roofline);
+    }
+    return highest;
+}
+
+// True when `box` stays clear of every place a point can take:
+// its lower right corner (the envelope rises to the right) is above the highest roofline,
+// by the largest marker's half and the legend's clearance.
+bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF &box)
+{
+    if (model.points.isEmpty())
+        return true;
+    if (model.roofs.isEmpty() && model.slopes.isEmpty())
+        return false;
+    double largest = 1;
+    for (const ScenePoint &point : model.points)
+        largest = std::max(largest, point.markerScale);
+    // The marker size SceneFrame::layout draws with.
+    const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
+    const double reach = marker * largest / 2 + 1 + 4;
+    const double top = envelopeAt(model, map.pixelToX(box.right() + reach));
+    return box.bottom() + reach < map.yToPixel(top);
+}
+
+// The columns a laid-out legend has: the lines on its first row.
+int columnsOf(const LegendLayout &legend)
+{
+    return static_cast<int>(
+        std::count_if(legend.lines.cbegin(), legend.lines.cend(), [&](const LegendLayout::Line &l) {
+            return l.rect.top() == legend.lines.first().rect.top();
+        }));
+}
+
+// Joins `parts` with `separator` into lines no wider than `width`; a part too wide alone
+// stays alone (the caller breaks it further).
+QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
+                        double width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString &part : parts) {
+        const QString joined = line.isEmpty() ? part : line + separator + part;
+        if (line.isEmpty() || TextCache::advance(font, joined) <= width) {
+            line = joined;
+            continue;
+        }
+        lines.append(line);
+        line = part;
+    }
+    lines.append(line);
+    return lines;
+}
+
+} // namespace
+
+QStringList wrapLegendText(const QFont &font, const QString &text, double width)
+{
+    if (TextCache::advance(font, text) <= width)
+        return {text};
+    QStringList lines;
+    for (const QString &line :
+         joinedLines(font, text.split(QStringLiteral(" · ")), QStringLiteral(" · "), width)) {
+        if (TextCache::advance(font, line) <= width) {
+            lines.append(line);
+            continue;
+        }
+        for (const QString &words :
+             joinedLines(font, line.split(QLatin1Char(' ')), QStringLiteral(" "), width))
+            lines.append(QFontMetricsF(font).elidedText(words, Qt::ElideRight, width));
+    }
+    return lines;
+}
+
+LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
+{
+    LegendSlot slot;
+    if (!model.options.showLegend || model.legend.isEmpty())
+        return slot;
+    const QFont &font = model.fonts.legend;
+    const QRectF &plot = map.rect;
+    const double lineHeight = std::ceil(QFontMetricsF(font).height()) + 4;
+    // The legend at its longest: a device's line with the labels its slopes and roofs send
+    // to the legend when they find no room on their line.
+    QList<SceneLegendEntry> longest = model.legend;
+    for (SceneLegendEntry &entry : longest) {
+        if (entry.kind != SceneLegendEntry::Kind::Device)
+            continue;
+        for (const SceneSlope &slope : model.slopes) {
+            if (slope.device == entry.device && !slope.label.isEmpty())
+                entry.text += QStringLiteral(" · ") + slope.label;
+        }
+        for (const SceneRoof &roof : model.roofs) {
+            if (roof.device == entry.device && !roof.label.isEmpty())
+                entry.text += QStringLiteral(" · ") + roof.label;
+        }
+    }
+    double widest = 0;
+    for (const SceneLegendEntry &entry : std::as_const(longest))
+        widest = std::max(widest, std::ceil(TextCache::advance(font, entry.text)));
+
+    // Inside: in the first corner (top left, top right, bottom right, bottom left) that no
+    // point can ever reach, while it takes at most a fifth of the plot; numbered labels
+    // may lengthen it as long as both still hold.
+    const QList<int> numbers(longest.size(), 0);
+    const LegendLayout inside =
+        LegendLayout::make(longest, numbers, font, plot.height() * 0.7, {}, 1);
+    const QSizeF box = inside.rect.size();
+    const QRectF area = plot.adjusted(plotInset, plotInset, -plotInset, -plotInset);
+    const double fifth = plot.width() * plot.height() / 5;
+    const auto fitsInside = [&](const QRectF &r) {
+        return r.width() * r.height() <= fifth && area.contains(r) && clearOfPoints(model, map, r);
+    };
+    const QPointF corners[] = {area.topLeft(),
+                               {area.right() - box.width(), area.top()},
+                               {area.right() - box.width(), area.bottom() - box.height()},
+                               {area.left(), area.bottom() - box.height()}};
+    for (const QPointF &corner : corners) {
+        const QRectF r(corner, box);
+        if (!fitsInside(r))
+            continue;
+        slot.rect = r;
+        slot.columns = columnsOf(inside);
+        slot.textWidth = widest;
+        const bool bottom = corner.y() > area.top();
+        int rows = static_cast<int>((longest.size() + slot.columns - 1) / slot.columns);
+        QRectF longer = r;
+        while (rows < 200) {
+            longer.setHeight(longer.height() + lineHeight);
+            if (bottom)
+                longer.moveBottom(r.bottom());
+            if (!fitsInside(longer))
+                break;
+            ++rows;
+        }
+        slot.lines = rows * slot.columns;
+        return slot;
+    }
+
+    // Outside: one width for every line, that of the widest of the scene's own up to a
+    // fifth of the figure's width (longer lines wrap), and at least minOutsideText.
+    const double grow = std::max(1.0, model.options.fontScale);
+    const double gap = legendMarginGap * grow;
+    const double across = size.width() - figureInset - plot.left();
+    const double frame = LegendLayout::swatch + LegendLayout::gap + 3 * LegendLayout::padding;
+    double widestOwn = 0;
+    for (const SceneLegendEntry &entry : model.legend)
+        widestOwn = std::max(widestOwn, std::ceil(TextCache::advance(font, entry.text)));
+    slot.textWidth = std::max(
+        20.0,
+        std::min({widestOwn, std::max(minOutsideText * grow, 0.2 * size.width()), across - frame}));
+    int count = 0;
+    for (const SceneLegendEntry &entry : std::as_const(longest))
+        count += static_cast<int>(wrapLegendText(font, entry.text, slot.textWidth).size());
+    const double entryWidth = LegendLayout::swatch + LegendLayout::gap + slot.textWidth;
+    const auto columnsWidth = [&](int columns) {
+        return LegendLayout::padding + columns * (entryWidth + LegendLayout::padding);
+    };
+
+    // Right of the plot, from its top down to the figure's bottom (nothing is drawn under
+    // the plot's right end), in as many columns as that height needs, with a spare line.
+    const double besideHeight = size.height() - figureInset - plot.top();
+    const int rowsBeside =
+        std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
+    const int columnsBeside = std::max(1, (count + rowsBeside) / rowsBeside);
+    const double besideWidth = columnsWidth(columnsBeside);
+    const double plotWidthBeside = size.width() - figureInset - besideWidth - gap - plot.left();
+    // Under the plot: as many columns as the width holds, and a spare row for numbers.
+    const int columnsUnder = std::clamp(
+        static_cast<int>((across - LegendLayout::padding) / (entryWidth + LegendLayout::padding)),
+        1, count);
+    const int rowsUnder = (count + columnsUnder - 1) / columnsUnder + 1;
+    const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
+    const double plotHeightUnder = plot.height() - underHeight - gap;
+
+    // A wide figure puts it on the right, a narrow or tall one below; the other side when
+    // that leaves the plot too small, and when both do, the side that leaves more of it.
+    bool right = size.width() >= 1.2 * size.height();
+    const bool besideFits = plotWidthBeside >= 0.45 * size.width();
+    const bool underFits = plotHeightUnder >= 0.4 * size.height();
+    if (besideFits != underFits)
+        right = besideFits;
+    else if (!besideFits)
+        right = plotWidthBeside * plot.height() >= plot.width() * plotHeightUnder;
+    // A figure too small for a margin keeps the legend inside, where it hides the least.
+    if ((right ? plotWidthBeside / size.width() : plotHeightUnder / size.height()) < 0.25)
+        return {};
+    if (right) {
+        slot.place = LegendSlot::Place::Right;
+        slot.columns = columnsBeside;
+        slot.lines = columnsBeside * rowsBeside;
+        slot.rect =
+            QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth, besideHeight);
+    } else {
+        slot.place = LegendSlot::Place::Below;
+        slot.columns = columnsUnder;
+        slot.lines = columnsUnder * rowsUnder;
+        slot.rect = QRectF(plot.left(), size.height() - figureInset - underHeight,
+                           columnsWidth(columnsUnder), underHeight);
+    }
+    return slot;
+}
+
+} // namespace rooflab
