@@ -42,6 +42,10 @@ struct PassCache
 class FrameLayouter
 {
 public:
+    // The legend's notes of what was left out: point labels, and (in a compact legend
+    // slot) the roof and slope labels that found no room.
+    static QString leftOutNote(int count);
+    static QString lineLabelsNote(int count);
     // `unlabelledBefore`: labels left out in the previous pass (the legend says how many).
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
                   PassCache &cache)
@@ -79,7 +83,6 @@ private:
     // `fixedLines`: set to the lines before the numbered labels' and the left-out count.
     QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown,
                                           int *fixedLines = nullptr) const;
-    static QString leftOutNote(int count);
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
     int numberLineBudget() const;
     // The legend where the figure layout put it (SceneFrame::legendSlot).

@@ -48,6 +48,12 @@ QString FrameLayouter::leftOutNote(int count)
                                        nullptr, count);
 }
 
+QString FrameLayouter::lineLabelsNote(int count)
+{
+    return QCoreApplication::translate(
+        "RooflineChart", "%n line label(s) left out: a larger chart shows them", nullptr, count);
+}
+
 QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const QList<int> &shown,
                                                      int *fixedLines) const
 {
@@ -55,7 +61,13 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     // numbered labels (those in `shown`, or all when it is empty) and the count of labels
     // left out.
     QList<SceneLegendEntry> entries = m.legend;
+    // A compact slot has no room for them: they are counted in a note instead.
+    const bool compact = f.legendSlot.compact;
+    const int lineLabelsLeftOut =
+        compact ? static_cast<int>(m_slopeLabelMissing.size() + m_roofLabelMissing.size()) : 0;
     for (SceneLegendEntry &entry : entries) {
+        if (compact)
+            break;
         if (entry.kind != SceneLegendEntry::Kind::Device ||
             !m_slopeLabelMissing.contains(entry.device))
             continue;
@@ -65,6 +77,8 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
         }
     }
     for (int r : m_roofLabelMissing) { // on the line of each device it stands for
+        if (compact)
+            break;
         const SceneRoof &roof = m.roofs.at(r);
         for (SceneLegendEntry &entry : entries) {
             if (entry.kind != SceneLegendEntry::Kind::Device)
@@ -93,13 +107,15 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
         }
     }
     const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
-    if (unlabelled > 0) {
-        QList<SceneLegendEntry> note = {{SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)}};
-        QList<int> noteNumbers = {0};
-        fitSlotWidth(note, noteNumbers);
-        entries += note;
-        *numbers += noteNumbers;
-    }
+    QList<SceneLegendEntry> notes;
+    if (unlabelled > 0)
+        notes.append({SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)});
+    if (lineLabelsLeftOut > 0)
+        notes.append({SceneLegendEntry::Kind::Note, lineLabelsNote(lineLabelsLeftOut)});
+    QList<int> noteNumbers(notes.size(), 0);
+    fitSlotWidth(notes, noteNumbers);
+    entries += notes;
+    *numbers += noteNumbers;
     return entries;
 }
 
@@ -156,11 +172,15 @@ QPointF FrameLayouter::legendTopLeft(const CoverageMap &coverage, const QSizeF &
 int FrameLayouter::numberLineBudget() const
 {
     // In a slot of the figure's layout: the lines it holds beside the legend's other lines
-    // and the count of labels left out.
-    if (f.legendSlot.fixed())
-        return f.legendSlot.lines - m_fixedLegendLines -
-               static_cast<int>(
-                   wrapLegendText(m.fonts.legend, leftOutNote(99), f.legendSlot.textWidth).size());
+    // and the counts of labels left out.
+    if (f.legendSlot.fixed()) {
+        const auto linesOf = [this](const QString &note) {
+            return static_cast<int>(
+                wrapLegendText(m.fonts.legend, note, f.legendSlot.textWidth).size());
+        };
+        return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(99)) -
+               (f.legendSlot.compact ? linesOf(lineLabelsNote(99)) : 0);
+    }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
     const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;

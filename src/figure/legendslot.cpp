@@ -1,5 +1,6 @@
 #include "legendslot.h"
 
+#include "framelayouter.h"
 #include "sceneframe.h"
 #include "textcache.h"
 
@@ -187,56 +188,73 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     slot.textWidth = std::max(
         20.0,
         std::min({widestOwn, std::max(minOutsideText * grow, 0.2 * size.width()), across - frame}));
-    int count = 0;
-    for (const SceneLegendEntry &entry : std::as_const(longest))
-        count += static_cast<int>(wrapLegendText(font, entry.text, slot.textWidth).size());
     const double entryWidth = LegendLayout::swatch + LegendLayout::gap + slot.textWidth;
     const auto columnsWidth = [&](int columns) {
         return LegendLayout::padding + columns * (entryWidth + LegendLayout::padding);
     };
+    // The margin is sized for the legend at its longest first; when that leaves too small a
+    // plot, for the scene's own lines and two notes (compact): a line label with no room on
+    // its line is then counted in a note, which beats a legend over the points.
+    for (const bool compact : {false, true}) {
+        int count = 0;
+        if (compact) { // the notes that count what was left out, at their longest
+            for (const QString &note :
+                 {FrameLayouter::leftOutNote(99), FrameLayouter::lineLabelsNote(99)})
+                count += static_cast<int>(wrapLegendText(font, note, slot.textWidth).size());
+        }
+        for (const SceneLegendEntry &entry : compact ? model.legend : longest)
+            count += static_cast<int>(wrapLegendText(font, entry.text, slot.textWidth).size());
 
-    // Right of the plot, from its top down to the figure's bottom (nothing is drawn under
-    // the plot's right end), in as many columns as that height needs, with a spare line.
-    const double besideHeight = size.height() - figureInset - plot.top();
-    const int rowsBeside =
-        std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
-    const int columnsBeside = std::max(1, (count + rowsBeside) / rowsBeside);
-    const double besideWidth = columnsWidth(columnsBeside);
-    const double plotWidthBeside = size.width() - figureInset - besideWidth - gap - plot.left();
-    // Under the plot: as many columns as the width holds, and a spare row for numbers.
-    const int columnsUnder = std::clamp(
-        static_cast<int>((across - LegendLayout::padding) / (entryWidth + LegendLayout::padding)),
-        1, count);
-    const int rowsUnder = (count + columnsUnder - 1) / columnsUnder + 1;
-    const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
-    const double plotHeightUnder = plot.height() - underHeight - gap;
+        // Right of the plot, from its top down to the figure's bottom (nothing is drawn
+        // under the plot's right end), in as many columns as that height needs, with a
+        // spare line.
+        const double besideHeight = size.height() - figureInset - plot.top();
+        const int rowsBeside =
+            std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
+        const int columnsBeside = std::max(1, (count + rowsBeside) / rowsBeside);
+        const double besideWidth = columnsWidth(columnsBeside);
+        const double plotWidthBeside = size.width() - figureInset - besideWidth - gap - plot.left();
+        // Under the plot: as many columns as the width holds, and a spare row for numbers.
+        const int columnsUnder = std::clamp(static_cast<int>((across - LegendLayout::padding) /
+                                                             (entryWidth + LegendLayout::padding)),
+                                            1, count);
+        const int rowsUnder = (count + columnsUnder - 1) / columnsUnder + 1;
+        const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
+        const double plotHeightUnder = plot.height() - underHeight - gap;
 
-    // A wide figure puts it on the right, a narrow or tall one below; the other side when
-    // that leaves the plot too small, and when both do, the side that leaves more of it.
-    bool right = size.width() >= 1.2 * size.height();
-    const bool besideFits = plotWidthBeside >= 0.45 * size.width();
-    const bool underFits = plotHeightUnder >= 0.4 * size.height();
-    if (besideFits != underFits)
-        right = besideFits;
-    else if (!besideFits)
-        right = plotWidthBeside * plot.height() >= plot.width() * plotHeightUnder;
-    // A figure too small for a margin keeps the legend inside, where it hides the least.
-    if ((right ? plotWidthBeside / size.width() : plotHeightUnder / size.height()) < 0.25)
-        return {};
-    if (right) {
-        slot.place = LegendSlot::Place::Right;
-        slot.columns = columnsBeside;
-        slot.lines = columnsBeside * rowsBeside;
-        slot.rect =
-            QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth, besideHeight);
-    } else {
-        slot.place = LegendSlot::Place::Below;
-        slot.columns = columnsUnder;
-        slot.lines = columnsUnder * rowsUnder;
-        slot.rect = QRectF(plot.left(), size.height() - figureInset - underHeight,
-                           columnsWidth(columnsUnder), underHeight);
+        // A wide figure puts it on the right, a narrow or tall one below; the other side
+        // when that leaves the plot too small, and when both do, the side that leaves more.
+        bool right = size.width() >= 1.2 * size.height();
+        const bool besideFits = plotWidthBeside >= 0.45 * size.width();
+        const bool underFits = plotHeightUnder >= 0.4 * size.height();
+        if (besideFits != underFits)
+            right = besideFits;
+        else if (!besideFits)
+            right = plotWidthBeside * plot.height() >= plot.width() * plotHeightUnder;
+        // The longest legend would squeeze the plot: try the compact one (a plot under
+        // 45 % of the width or 40 % of the height), then, under a quarter, keep it inside.
+        const double share =
+            right ? plotWidthBeside / size.width() : plotHeightUnder / size.height();
+        if (share < 0.25 || (!compact && !(right ? besideFits : underFits)))
+            continue;
+        slot.compact = compact;
+        if (right) {
+            slot.place = LegendSlot::Place::Right;
+            slot.columns = columnsBeside;
+            slot.lines = columnsBeside * rowsBeside;
+            slot.rect = QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth,
+                               besideHeight);
+        } else {
+            slot.place = LegendSlot::Place::Below;
+            slot.columns = columnsUnder;
+            slot.lines = columnsUnder * rowsUnder;
+            slot.rect = QRectF(plot.left(), size.height() - figureInset - underHeight,
+                               columnsWidth(columnsUnder), underHeight);
+        }
+        return slot;
     }
-    return slot;
+    // A figure too small for a margin keeps the legend inside, where it hides the least.
+    return {};
 }
 
 } // namespace rooflab

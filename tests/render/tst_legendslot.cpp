@@ -22,6 +22,7 @@ private Q_SLOTS:
     void choiceHoldsWhileTheBatchSweeps_data();
     void choiceHoldsWhileTheBatchSweeps();
     void wideFigureRightTallFigureBelow();
+    void aCompactMarginBeatsALegendOverThePoints();
 };
 
 namespace {
@@ -218,12 +219,31 @@ void TestLegendSlot::wideFigureRightTallFigureBelow()
     // figure puts it on the right, a tall one under the plot.
     const Catalog catalog = Catalog::builtin();
     const Analysis analysis = analysisOf(catalog, s("llama-3.1-70b"), fourDevices(), 16);
-    const Figure wide(analysis, optionsAt(2.25), QSize(1280, 800));
+    const Figure wide(analysis, optionsAt(1.0), QSize(1280, 800));
     QCOMPARE(wide.layout().legend.place, LegendSlot::Place::Right);
     QVERIFY(wide.frame().legend.rect.left() > wide.layout().map.rect.right());
     const Figure tall(analysis, optionsAt(1.0), QSize(700, 1000));
     QCOMPARE(tall.layout().legend.place, LegendSlot::Place::Below);
     QVERIFY(tall.frame().legend.rect.top() > tall.layout().map.rect.bottom());
+}
+
+void TestLegendSlot::aCompactMarginBeatsALegendOverThePoints()
+{
+    // Llama 3.1 70B on three devices in a 585 x 440 chart (the window's, beside its docks on
+    // a small screen): with every roof label in it the legend would leave the plot under
+    // 45 % of the width, so the margin holds the scene's own lines only; roof labels with no
+    // room on their line are counted in a note, and no point is hidden.
+    const Catalog catalog = Catalog::builtin();
+    const QStringList three = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
+    const Analysis analysis = analysisOf(catalog, s("llama-3.1-70b"), three, 16);
+    const QSize size(585, 440);
+    const Figure figure(analysis, optionsAt(1.0), size);
+    QVERIFY(figure.layout().legend.outside());
+    QVERIFY(figure.layout().legend.compact);
+    checkLegend(figure, size);
+    // No device line carries a roof's label: those are on their lines or counted.
+    for (const LegendLayout::Line &line : figure.frame().legend.lines)
+        QVERIFY2(!line.entry.text.contains(s("TFLOP/s")), qPrintable(line.entry.text));
 }
 
 QTEST_MAIN(TestLegendSlot)
