@@ -95,13 +95,15 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     addDock(diagnosisScroll, tr("Diagnosis"), QStringLiteral("diagnosisDock"),
             Qt::RightDockWidgetArea);
     m_batchCurve->setFocusPolicy(Qt::StrongFocus);
-    m_batchCurve->setMinimumHeight(240);
+    // Low enough that on a 1280 x 800 screen the docks below leave the chart room for its
+    // legend beside the plot (docs/labels.md).
+    m_batchCurve->setMinimumHeight(180);
     addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
             Qt::BottomDockWidgetArea);
     QDockWidget *modelDock = addDock(scrollable(m_modelPanel), tr("Model step"),
                                      QStringLiteral("modelDock"), Qt::RightDockWidgetArea);
     m_shareChart->setFocusPolicy(Qt::StrongFocus);
-    m_shareChart->setMinimumHeight(200);
+    m_shareChart->setMinimumHeight(180);
     QDockWidget *shareDock = addDock(m_shareChart, tr("Time share"), QStringLiteral("shareDock"),
                                      Qt::BottomDockWidgetArea);
     splitDockWidget(m_docks.at(2), shareDock, Qt::Horizontal);

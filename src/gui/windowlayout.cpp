@@ -157,9 +157,11 @@ void DockLayout::fitToWidth(int width)
             m_window->resizeDocks({m_bottom, dock}, {width * 3 / 10, width * 3 / 10},
                                   Qt::Horizontal);
     }
-    // The batch curve below: a third of the height at most, so the chart keeps the rest.
+    // The batch curve below: a third of the height at most (under 900 px, 30 %), so the
+    // chart keeps the rest.
     const int height = m_window->height();
-    m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), height / 3)},
+    const int share = height < 900 ? height * 3 / 10 : height / 3;
+    m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), share)},
                           Qt::Vertical);
 }
 
