@@ -85,6 +85,7 @@ private:
                                           int *fixedLines = nullptr) const;
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
     int numberLineBudget() const;
+    double searchHeight() const;
     // The legend where the figure layout put it (SceneFrame::legendSlot).
     void placeLegendInSlot(const QList<SceneLegendEntry> &entries, const QList<int> &numbers);
     QPointF anchoredTopLeft(const QRectF &old, const QSizeF &size) const;

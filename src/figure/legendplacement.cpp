@@ -169,6 +169,14 @@ QPointF FrameLayouter::legendTopLeft(const CoverageMap &coverage, const QSizeF &
            QPointF(legendClearance, legendClearance);
 }
 
+double FrameLayouter::searchHeight() const
+{
+    // A legend searched in the plot takes up to 70 % of its height per column; in a figure
+    // too small for a margin (a compact slot) the whole height, so that one column fits
+    // rather than columns that run past the plot's right edge.
+    return f.legendSlot.compact ? map.rect.height() - 20 : map.rect.height() * 0.7;
+}
+
 int FrameLayouter::numberLineBudget() const
 {
     // In a slot of the figure's layout: the lines it holds beside the legend's other lines
@@ -205,7 +213,7 @@ void FrameLayouter::placeLegend()
     }
     // In one column if that hides nothing, else in the number of columns (up to three) whose
     // best place hides the least.
-    const double maxHeight = map.rect.height() * 0.7;
+    const double maxHeight = searchHeight();
     // Most charts have a free corner: tried first, without rastering the plot.
     const LegendLayout oneColumn =
         LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, 1);
@@ -300,9 +308,9 @@ void FrameLayouter::finishLegend()
         return;
     }
     const QRectF old = f.legend.rect;
-    const LegendLayout legend = LegendLayout::make(
-        entries, numbers, m.fonts.legend, map.rect.height() * 0.7, old.topLeft(), m_legendColumns);
-    f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, map.rect.height() * 0.7,
+    const LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),
+                                                   old.topLeft(), m_legendColumns);
+    f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),
                                   anchoredTopLeft(old, legend.rect.size()), m_legendColumns);
 }
 

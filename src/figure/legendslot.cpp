@@ -253,8 +253,11 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         }
         return slot;
     }
-    // A figure too small for a margin keeps the legend inside, where it hides the least.
-    return {};
+    // A figure too small for a margin keeps the legend inside, where it hides the least,
+    // and short: roof and slope labels without room on their line are only counted.
+    LegendSlot searched;
+    searched.compact = true;
+    return searched;
 }
 
 } // namespace rooflab

@@ -26,8 +26,9 @@ struct LegendSlot
     // lines leave) and the widest text a line may have there.
     int lines = 0;
     double textWidth = 0;
-    // Outside, in a margin sized for the scene's own lines only: a roof or slope label that
-    // finds no room on its line is counted in a note rather than added to the legend.
+    // In a margin sized for the scene's own lines only, or inside a figure too small for any
+    // margin: a roof or slope label that finds no room on its line is counted in a note
+    // rather than added to the legend.
     bool compact = false;
 
     bool outside() const { return place != Place::Inside; }
