@@ -2,13 +2,16 @@
 # Screenshots of the RoofLab window for the README: the app runs under a virtual X server
 # (Xvfb) at 1600x1000 showing the 8B LLM operators of presets/operators/llm-common.json on
 # H100 SXM5 and H200 SXM, once at batch 1 and once at batch 1024, then Llama 3.1 70B's
-# decode step on H100, H200 and MI300X, then the Compare devices dock for Llama 3.1 70B on
+# decode step on H100, H200 and MI300X (also at 1280x800, at 1920x1080 dark with 100 % and
+# 225 % text, and in the presenter view), then the Compare devices dock for Llama 3.1 70B on
 # six devices with TP auto, and ImageMagick's `import` captures the screen. Last, step 4 of
 # the lesson "The roofline in ten steps" in the presenter view on a 1920x1080 screen.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
 #   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
 #   OUT_DIR    where window-batch-1.png, window-batch-1024.png, window-model.png,
-#              window-compare.png and presenter-lesson.png go
+#              window-1280x800.png, window-1920x1080-dark.png,
+#              window-1920x1080-dark-large.png, window-presenter.png, window-compare.png
+#              and presenter-lesson.png go
 #              (default: docs/images)
 # Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3.
 set -euo pipefail
@@ -78,16 +81,24 @@ JSON
 }
 
 # Shows `scenario` in the window and captures it as `png`.
+# capture SCREEN THEME TEXT_SCALE OUT ARGS...: starts `rooflab ARGS` on a fresh virtual
+# screen of SCREEN (WxH) with the window's theme and text scale preset in its settings, as a
+# user who chose them on an earlier run, and captures the whole screen to OUT.
 capture() {
-    # Own settings and data folders: no saved window layout or user presets change the picture.
-    XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
-        xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
-        bash -c '"$1" "$2" & app=$!; sleep "$3"; import -window root "$4"; kill "$app"; wait "$app" || true' \
-        _ "$build/rooflab" "$1" "$wait_seconds" "$2"
-    echo "RoofLab: wrote $2"
+    local screen=$1 theme=$2 text_scale=$3 shot=$4
+    shift 4
+    local config
+    config=$(mktemp -d -p "$work")
+    mkdir -p "$config/rooflab"
+    printf '[view]\ntheme=%s\ntextScale=%s\n' "$theme" "$text_scale" >"$config/rooflab/rooflab.conf"
+    XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$work/data" \
+        xvfb-run -a -s "-screen 0 ${screen}x24 -dpi 96" \
+        bash -c 'wait_s=$1 shot=$2; shift 2; "$@" & app=$!; sleep "$wait_s"
+                 import -window root "$shot"; kill "$app"; wait "$app" || true' \
+        _ "$wait_seconds" "$shot" "$build/rooflab" "$@"
+    echo "RoofLab: wrote $shot"
 }
 
-# Llama 3.1 70B decoding at batch 64 with TP auto on six devices, for the Compare dock.
 write_compare_scenario() {
     cat <<'JSON'
 {
@@ -112,8 +123,8 @@ JSON
 capture_compare() {
     XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
         xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
-        bash -c '"$1" "$2" & app=$!; sleep "$3"; xdotool mousemove 1267 667 click 1; sleep 1
-                 xdotool mousemove 455 963 click 1; sleep 1.5
+        bash -c '"$1" "$2" & app=$!; sleep "$3"; xdotool mousemove 1135 587 click 1; sleep 1
+                 xdotool mousemove 508 863 click 1; sleep 1.5
                  import -window root "$4"; kill "$app"; wait "$app" || true' \
         _ "$build/rooflab" "$1" "$wait_seconds" "$2"
     echo "RoofLab: wrote $2"
@@ -122,10 +133,30 @@ capture_compare() {
 for batch in 1 1024; do
     scenario="$work/batch-$batch.rooflab.json"
     write_scenario "$batch" >"$scenario"
-    capture "$scenario" "$out/window-batch-$batch.png"
+    capture 1600x1000 light 1 "$out/window-batch-$batch.png" "$scenario"
 done
 write_model_scenario >"$work/model.rooflab.json"
-capture "$work/model.rooflab.json" "$out/window-model.png"
+capture 1600x1000 light 1 "$out/window-model.png" "$work/model.rooflab.json"
+# The same model on the screens a user meets: a laptop, a desktop in the dark theme, the
+# same at the largest text, and the presenter view a lecturer puts on a projector.
+# A scenario file's view sets the theme and text scale it opens with.
+with_view() {
+    python3 - "$1" "$2" "$3" <<'PYTHON'
+import json, sys
+path, theme, text_scale = sys.argv[1], sys.argv[2], float(sys.argv[3])
+with open(path, encoding="utf-8") as f:
+    scenario = json.load(f)
+scenario["view"].update({"theme": theme, "text_scale": text_scale})
+json.dump(scenario, sys.stdout, indent=2)
+PYTHON
+}
+with_view "$work/model.rooflab.json" dark 1 >"$work/model-dark.rooflab.json"
+with_view "$work/model.rooflab.json" dark 2.25 >"$work/model-dark-large.rooflab.json"
+capture 1280x800 light 1 "$out/window-1280x800.png" "$work/model.rooflab.json"
+capture 1920x1080 dark 1 "$out/window-1920x1080-dark.png" "$work/model-dark.rooflab.json"
+capture 1920x1080 dark 2.25 "$out/window-1920x1080-dark-large.png" \
+    "$work/model-dark-large.rooflab.json"
+capture 1920x1080 light 1 "$out/window-presenter.png" --presenter "$work/model.rooflab.json"
 write_compare_scenario >"$work/compare.rooflab.json"
 capture_compare "$work/compare.rooflab.json" "$out/window-compare.png"
 
