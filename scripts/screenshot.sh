@@ -5,13 +5,14 @@
 # decode step on H100, H200 and MI300X (also at 1280x800, at 1920x1080 dark with 100 % and
 # 225 % text, and in the presenter view), then the Compare devices dock for Llama 3.1 70B on
 # six devices with TP auto, and ImageMagick's `import` captures the screen. Last, step 4 of
-# the lesson "The roofline in ten steps" in the presenter view on a 1920x1080 screen.
+# the lesson "The roofline in ten steps" in the presenter view on a 1920x1080 screen and in
+# the window at 1600x1000.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUT_DIR]
 #   BUILD_DIR  a build folder holding `rooflab` (default: build-release, built if missing)
 #   OUT_DIR    where window-batch-1.png, window-batch-1024.png, window-model.png,
 #              window-1280x800.png, window-1920x1080-dark.png,
-#              window-1920x1080-dark-large.png, window-presenter.png, window-compare.png
-#              and presenter-lesson.png go
+#              window-1920x1080-dark-large.png, window-presenter.png, window-compare.png,
+#              presenter-lesson.png and window-lesson.png go
 #              (default: docs/images)
 # Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3.
 set -euo pipefail
@@ -165,18 +166,21 @@ capture_compare "$work/compare.rooflab.json" "$out/window-compare.png"
 # (hardware-for-70b, llm-inference, roofline-in-ten-steps), so Down twice. PageDown three
 # times goes to step 4; F11 opens the presenter view; the capture waits until the strip
 # of keys has hidden itself again.
-capture_presenter_lesson() {
+# capture_lesson SCREEN LAST_KEYS OUT: step 4 of the lesson, then LAST_KEYS ("F11" for the
+# presenter view, "" for the window), then the capture.
+capture_lesson() {
     XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
-        xvfb-run -a -s "-screen 0 1920x1080x24 -dpi 96" \
+        xvfb-run -a -s "-screen 0 ${1}x24 -dpi 96" \
         bash -c '"$1" & app=$!; sleep "$2"
                  xdotool windowfocus --sync "$(xdotool search --onlyvisible --name RoofLab | head -1)"
                  xdotool key alt+l; sleep 0.5
                  xdotool key Down Down Return; sleep 1
                  xdotool key Next Next Next; sleep 1
-                 xdotool key F11; sleep 5
+                 if [[ -n "$4" ]]; then xdotool key "$4"; fi; sleep 5
                  import -window root "$3"; kill "$app"; wait "$app" || true' \
-        _ "$build/rooflab" "$wait_seconds" "$1"
-    echo "RoofLab: wrote $1"
+        _ "$build/rooflab" "$wait_seconds" "$3" "$2"
+    echo "RoofLab: wrote $3"
 }
 
-capture_presenter_lesson "$out/presenter-lesson.png"
+capture_lesson 1920x1080 F11 "$out/presenter-lesson.png"
+capture_lesson 1600x1000 "" "$out/window-lesson.png"
