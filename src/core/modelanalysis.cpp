@@ -58,6 +58,25 @@ double tokensPerStep(Phase phase, const ShapeContext &shape)
     return phase == Phase::Decode ? shape.batch : shape.batch * shape.prompt;
 }
 
+// The batch where `gap` (negative below it, not above) changes sign: bracketed by doubling
+// from batch 1, then bisected until the bracket is `relative` of its upper end or `steps`
+// halvings are spent. Empty when no batch up to maxComputeBoundBatch gets there.
+template <typename Gap> std::optional<double> signChange(const Gap &gap, double relative, int steps)
+{
+    double lo = 0, hi = 1;
+    while (gap(hi) < 0) {
+        lo = hi;
+        hi *= 2;
+        if (hi > maxComputeBoundBatch)
+            return std::nullopt;
+    }
+    for (int i = 0; i < steps && hi - lo > relative * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (gap(mid) < 0 ? lo : hi) = mid;
+    }
+    return hi;
+}
+
 // The class's FLOPs less `ridge` times its bytes at `batch`: negative left of the ridge.
 double ridgeGap(const Catalog &catalog, const QList<ModelOperatorResult> &members,
                 const ShapeContext &shape, double ridge, double batch)
@@ -98,18 +117,7 @@ std::optional<double> classRidgeBatch(const Catalog &catalog,
             return std::nullopt;
         return -atZero / slope;
     }
-    double lo = 0, hi = 1;
-    while (gap(hi) < 0) {
-        lo = hi;
-        hi *= 2;
-        if (hi > maxComputeBoundBatch)
-            return std::nullopt;
-    }
-    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (gap(mid) < 0 ? lo : hi) = mid;
-    }
-    return hi;
+    return signChange(gap, 1e-12, 200);
 }
 
 // The members of one class as one point with whole-step sums, on the roof of the member
@@ -212,18 +220,7 @@ std::optional<double> solveComputeBound(const Catalog &catalog, const Scenario &
         const StepSums s = evaluateAtBatch(catalog, scenario, deviceId, ops, batch);
         return s.kernels > 0 ? s.mathTime - s.memoryTime : -1.0;
     };
-    double lo = 0, hi = 1;
-    while (gap(hi) < 0) {
-        lo = hi;
-        hi *= 2;
-        if (hi > maxComputeBoundBatch)
-            return std::nullopt;
-    }
-    for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (gap(mid) < 0 ? lo : hi) = mid;
-    }
-    return hi;
+    return signChange(gap, 1e-9, 100);
 }
 
 } // namespace
