@@ -118,11 +118,9 @@ QPointF edgeToward(const QRectF &box, const QPointF &target)
     return {c.x() + dx * s, c.y() + dy * s};
 }
 
-} // namespace
-
-QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
+// What an annotation box should not cover: the placed labels, the point markers, the legend.
+QList<QRectF> coveredByFrame(const SceneModel &model, const SceneFrame &frame)
 {
-    // What a callout should not cover: placed labels, point markers, the legend.
     QList<QRectF> taken;
     for (const PlacedText &t : frame.texts)
         if (t.angle == 0)
@@ -133,6 +131,14 @@ QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame 
     }
     if (!frame.legend.rect.isEmpty())
         taken.append(frame.legend.rect);
+    return taken;
+}
+
+} // namespace
+
+QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
+{
+    QList<QRectF> taken = coveredByFrame(model, frame);
 
     QList<CalloutPlacement> placed;
     const QRectF area = frame.map.rect;
@@ -180,19 +186,11 @@ QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame 
     return placed;
 }
 
-QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame)
+QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame,
+                                const QList<CalloutPlacement> &callouts)
 {
-    QList<QRectF> taken;
-    for (const PlacedText &t : frame.texts)
-        if (t.angle == 0)
-            taken.append(t.rect);
-    for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {
-        const double r = frame.pointSize(model.points.at(i)) / 2 + 2;
-        taken.append(QRectF(frame.pointPixels.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
-    }
-    if (!frame.legend.rect.isEmpty())
-        taken.append(frame.legend.rect);
-    for (const CalloutPlacement &c : placeCallouts(model, frame)) {
+    QList<QRectF> taken = coveredByFrame(model, frame);
+    for (const CalloutPlacement &c : callouts) {
         taken.append(c.box);
         taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
     }
@@ -314,7 +312,7 @@ void AnnotationPainter::drawMarks()
     const QList<CalloutPlacement> callouts = placeCallouts(m, f);
     for (const CalloutPlacement &placement : callouts)
         drawCallout(m.options.annotations.at(placement.annotation), placement);
-    for (const NotePlacement &note : placeNotes(m, f))
+    for (const NotePlacement &note : placeNotes(m, f, callouts))
         drawNote(m.options.annotations.at(note.annotation), note.box);
 }
 

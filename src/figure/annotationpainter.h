@@ -32,11 +32,13 @@ struct NotePlacement
     QRectF box;         // the note's box, padding included
 };
 
-// The notes of `model`'s annotations laid out in `frame`, after its callouts: each at the
+// The notes of `model`'s annotations laid out in `frame`, after its `callouts`
+// (placeCallouts()): each at the
 // place in the plot area (a corner, an edge's middle or the centre) where it covers the
 // fewest labels, points, callouts, the legend and earlier notes, and never the point it is
 // about when any place avoids it. A note is at most 45 % of the plot wide; its text wraps.
-QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame);
+QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame,
+                                const QList<CalloutPlacement> &callouts);
 
 // Draws a lesson's marks (ChartOptions::annotations) over a laid-out frame with any
 // QPainter: bands over the zones and under the grid and roofs, highlights and callouts over

@@ -106,7 +106,8 @@ private Q_SLOTS:
         // I(16) = 2·16·D·F / (2·D·F + 2·16·(D+F)) = 1,879,048,192 / 118,030,336 = 15.92 FLOP/byte.
         ROOFLAB_COMPARE_NEAR(q.constFirst().x, 1879048192.0 / 118030336.0, 1e-9);
         const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
-        const QList<NotePlacement> placed = placeNotes(figure.model(), figure.frame());
+        const QList<NotePlacement> placed = placeNotes(
+            figure.model(), figure.frame(), placeCallouts(figure.model(), figure.frame()));
         QCOMPARE(placed.size(), 1);
         QVERIFY(figure.frame().map.rect.contains(placed.constFirst().box));
         const QPointF point = figure.frame().map.toPixel(q.constFirst().x, q.constFirst().y);
@@ -148,7 +149,8 @@ private Q_SLOTS:
         const double ridgeBatch = h100Ridge * 58720256.0 / (58720256.0 - h100Ridge * 18432.0);
         ROOFLAB_COMPARE_NEAR(m_dock->player()->scenario().scenario.batch, ridgeBatch, 1e-9);
         const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
-        const QList<NotePlacement> placed = placeNotes(figure.model(), figure.frame());
+        const QList<NotePlacement> placed = placeNotes(
+            figure.model(), figure.frame(), placeCallouts(figure.model(), figure.frame()));
         QCOMPARE(placed.size(), 2);
         QVERIFY(!placed.at(0).box.intersects(placed.at(1).box));
 
