@@ -22,18 +22,8 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
     // (A legend in a slot of the figure layout has a fixed width: lines no wider than it.)
     const double width =
         f.legendSlot.fixed() ? f.legendSlot.textWidth : std::max(160.0, map.rect.width() / 3);
-    QStringList lines;
-    QString line;
-    for (const QString &name : names.split(QLatin1Char('\n'))) {
-        const QString joined = line.isEmpty() ? name : line + QStringLiteral(", ") + name;
-        if (line.isEmpty() || TextCache::advance(font, joined) <= width) {
-            line = joined;
-            continue;
-        }
-        lines.append(line);
-        line = name;
-    }
-    lines.append(line);
+    QStringList lines =
+        joinedLines(font, names.split(QLatin1Char('\n')), QStringLiteral(", "), width);
     for (QString &l : lines) {
         if (TextCache::advance(font, l) > width)
             l = QFontMetricsF(font).elidedText(l, Qt::ElideRight, width);

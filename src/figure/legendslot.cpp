@@ -71,8 +71,8 @@ int columnsOf(const LegendLayout &legend)
         }));
 }
 
-// Joins `parts` with `separator` into lines no wider than `width`; a part too wide alone
-// stays alone (the caller breaks it further).
+} // namespace
+
 QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
                         double width)
 {
@@ -90,8 +90,6 @@ QStringList joinedLines(const QFont &font, const QStringList &parts, const QStri
     lines.append(line);
     return lines;
 }
-
-} // namespace
 
 QStringList wrapLegendText(const QFont &font, const QString &text, double width)
 {

@@ -40,6 +40,10 @@ struct LegendSlot
 // `text` in lines no wider than `width` for a legend outside the plot: broken at its " · "
 // first, then between words; only a word too long alone is cut.
 QStringList wrapLegendText(const QFont &font, const QString &text, double width);
+// Joins `parts` with `separator` into lines no wider than `width`; a part too wide alone
+// stays alone (the caller breaks it further).
+QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
+                        double width);
 
 // The room between the plot and the legend beside or under it, pixels at text scale 1.
 inline constexpr double legendMarginGap = 14;
