@@ -2,6 +2,7 @@
 
 #include "figure.h"
 #include "figuremetadata.h"
+#include "pngencoder.h"
 #include "safefile.h"
 #include "svgdocument.h"
 #include "tableexport.h"
@@ -12,7 +13,6 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -20,8 +20,6 @@
 namespace rooflab {
 
 namespace {
-
-constexpr int pngQuality = 70;
 
 QString tr(const char *text)
 {
@@ -65,12 +63,13 @@ bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice 
                                : QLatin1String(pngBase64Prefix) +
                                      QString::fromLatin1(request.metadata.toBase64()));
     }
-    QImageWriter writer(device, "png");
-    // zlib level 2 rather than 6 (Qt maps quality q to level (100 - q) * 9 / 91): the file is
-    // about as small (a chart is mostly flat colour) and written in half the time.
-    writer.setQuality(pngQuality);
-    if (!writer.write(image)) {
-        *error = writer.errorString();
+    const QByteArray png = encodePng(image);
+    if (png.isEmpty()) {
+        *error = tr("the figure could not be drawn");
+        return false;
+    }
+    if (device->write(png) != png.size()) {
+        *error = device->errorString();
         return false;
     }
     return true;
