@@ -33,7 +33,8 @@ package=$(mktemp -d)
 trap 'rm -rf "$package"' EXIT
 ROOFLAB_BUILD_DIR=build-test scripts/package.sh "$package/deb"
 dpkg -x "$package"/deb/rooflab_*.deb "$package/root"
-for file in usr/bin/rooflab usr/share/applications/org.rooflab.rooflab.desktop \
+for file in usr/bin/rooflab usr/libexec/rooflab/rooflab-window \
+    usr/share/applications/org.rooflab.rooflab.desktop \
     usr/share/metainfo/org.rooflab.rooflab.metainfo.xml \
     usr/share/icons/hicolor/scalable/apps/org.rooflab.rooflab.svg \
     usr/share/icons/hicolor/256x256/apps/org.rooflab.rooflab.png \
@@ -49,6 +50,12 @@ grep -q '^60:application/x-rooflab-scenario:\*\.rooflab\.json$' "$package/root/u
 "$package/root/usr/bin/rooflab" --version
 "$package/root/usr/bin/rooflab" export -o "$package/from-package.svg" --width 400 --height 300
 [[ -s "$package/from-package.svg" ]] || { echo "RoofLab: the packaged export wrote nothing" >&2; exit 1; }
+# The packaged rooflab finds the packaged window's program: it refuses a screen the
+# offscreen platform does not have (exit status 2), which only the window's program checks.
+status=0
+QT_QPA_PLATFORM=offscreen "$package/root/usr/bin/rooflab" --screen 9 2>"$package/window.err" || status=$?
+[[ $status -eq 2 ]] && grep -q -- '--screen: give a screen number' "$package/window.err" ||
+    { echo "RoofLab: the packaged rooflab did not start its window's program" >&2; exit 1; }
 
 echo "RoofLab: the same suites under ASan + UBSan (build-asan/)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DROOFLAB_SANITIZE=ON >/dev/null

@@ -14,7 +14,7 @@ namespace rooflab {
 
 namespace {
 
-constexpr int pixelDeflateLevel = 1; // a chart is flat colour: level 6 gains about 10 %
+constexpr int pixelDeflateLevel = 1; // level 6: a figure 13 % smaller, in twice the time
 constexpr int textDeflateLevel = Z_DEFAULT_COMPRESSION; // libpng's level for text chunks
 constexpr int upFilter = 2;                             // each byte minus the one above it
 constexpr qsizetype idatChunkBytes = 1 << 16;
