@@ -19,6 +19,9 @@ constexpr int textDeflateLevel = Z_DEFAULT_COMPRESSION; // libpng's level for te
 constexpr int upFilter = 2;                             // each byte minus the one above it
 constexpr qsizetype idatChunkBytes = 1 << 16;
 constexpr int rowsPerStrip = 32; // rows filtered, then deflated, at a time
+// zlib's memory level 6 rather than 8: a hash table of 8 K entries instead of 32 K, which zlib
+// shifts each time its 32 kB window slides: a sixth fewer instructions, the same file size.
+constexpr int pixelMemoryLevel = 6;
 
 void appendBigEndian32(QByteArray &out, quint32 value)
 {
@@ -126,7 +129,7 @@ void appendPixels(QByteArray &png, const QImage &image, bool alpha)
     std::vector<unsigned char> strip(size_t(rowBytes) * rowsPerStrip);
     std::vector<unsigned char> out(static_cast<size_t>(idatChunkBytes));
     z_stream stream{};
-    deflateInit2(&stream, pixelDeflateLevel, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY);
+    deflateInit2(&stream, pixelDeflateLevel, Z_DEFLATED, 15, pixelMemoryLevel, Z_DEFAULT_STRATEGY);
     stream.next_out = out.data();
     stream.avail_out = uInt(out.size());
     const auto flushFull = [&] {
