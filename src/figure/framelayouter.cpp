@@ -151,6 +151,7 @@ void FrameLayouter::placePointLabels()
         }
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
         LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        request.slideRings = m_slideRings;
         // The selected point's name is worth a longer leader line rather than a number.
         request.reach = unit.selected                     ? 2 * labelReach
                         : units.size() <= wideSearchUnits ? labelReach
@@ -187,6 +188,7 @@ bool FrameLayouter::placeBadge(const LabelUnit &unit)
     const int shown = number > 0 ? number : static_cast<int>(f.numbered.size() + 1);
     const QString text = QString::number(shown);
     LabelRequest request{unit.anchor, boxed(TextCache::size(m.fonts.badge, text)), {}, true, {}};
+    request.slideRings = m_slideRings;
     request.reach = anywhere;
     if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground, unit.groups))
         return false;

@@ -230,8 +230,8 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     if (!request.allowLeader)
         return;
     // Further out, on rings around the anchor, joined by a leader line (the directions'
-    // cosines and sines worked out once), each sliding too where few labels are shown.
-    const double slide = slides ? ringSlide : 0;
+    // cosines and sines worked out once), each sliding too when the request asks for it.
+    const double slide = slides || request.slideRings ? ringSlide : 0;
     static const auto directions = [] {
         std::array<QPointF, ringDirections> result;
         for (int i = 0; i < ringDirections; ++i) {
