@@ -215,7 +215,7 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     const double along = slides ? (h + a.height()) / 2 : 0;
     const double across = slides ? (w + a.width()) / 2 : 0;
     const double nudge = slides ? nearNudge : 0;
-    const Candidate near[] = {
+    Candidate near[] = {
         {{a.right() + g, c.y() - h / 2}, false, nudge, along},
         {{a.left() - g - w, c.y() - h / 2}, false, nudge, along},
         {{a.right() + g / 2, a.top() - h}, false, across, nudge},
@@ -225,6 +225,8 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         {{c.x() - w / 2, a.top() - g - h}, false, across, nudge},
         {{c.x() - w / 2, a.bottom() + g}, false, across, nudge},
     };
+    if (request.aboveFirst)
+        std::swap(near[3], near[4]); // above left before below right
     for (const Candidate &candidate : near)
         candidates->append(candidate);
     if (!request.allowLeader)

@@ -32,6 +32,10 @@ struct LabelRequest
     // Only the places on the leader rings slide; those next to the anchor keep packing as
     // tight as fixed places (docs/labels.md, "Sliding").
     bool slideRings = false;
+    // Nothing can ever come above the anchor (it lies on the highest roofline): the corner
+    // above and left of it goes before the one below and right, so that the label keeps
+    // the side no point can take.
+    bool aboveFirst = false;
     // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
     // something covers it: 0, not at all.
     double fixedSlideRight = 0, fixedSlideY = 0;
