@@ -34,10 +34,6 @@ struct ChartOptions
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
     bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
     QString subtitle; // one line under the title (the scenario's caption line); empty: none
-    // A file names a column of one operator's points (a model's class on several devices)
-    // once; the window labels it point by point, since one tall label would jump while the
-    // batch sweeps (docs/labels.md).
-    bool nameColumnsOnce = false;
 
     bool operator==(const ChartOptions &) const = default;
 };

@@ -39,9 +39,8 @@ QString softwareName()
 Figure figureOf(const Analysis &analysis, const FigureRequest &request)
 {
     const Presentation &p = request.presentation;
-    ChartOptions options =
+    const ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
-    options.nameColumnsOnce = true; // no batch sweep in a file (docs/labels.md)
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,

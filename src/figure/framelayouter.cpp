@@ -31,6 +31,22 @@ QRectF boundsOf(const PlacedText &t)
     return turn.mapRect(t.rect);
 }
 
+// True when no point can come above (data) `y` at intensity `x`: no device's roofline is
+// higher there (a point sits on or under its own device's roofline; the datasheet ghosts
+// and the interconnect's slope are no point's ceiling above it).
+bool onHighestRoofline(const SceneModel &model, double x, double y)
+{
+    for (const SceneSlope &slope : model.slopes) {
+        if (!slope.ghost && !slope.link && x <= slope.topRidge && slope.bandwidth * x > y * 1.001)
+            return false;
+    }
+    for (const SceneRoof &roof : model.roofs) {
+        if (!roof.ghost && x >= roof.ridge && roof.peak > y * 1.001)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 bool FrameLayouter::run()
@@ -151,6 +167,16 @@ void FrameLayouter::placePointLabels()
         }
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
         LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+        request.slideRings = m_slideRings;
+        // The unit's own markers (a group labelled point by point has several units).
+        const QRectF anchor = unit.anchor.adjusted(-1, -1, 1, 1);
+        request.aboveFirst = std::any_of(unit.groups.cbegin(), unit.groups.cend(), [&](int g) {
+            const QList<int> &points = m.groups.at(g).points;
+            return std::any_of(points.cbegin(), points.cend(), [&](int i) {
+                const ScenePoint &p = m.points.at(i);
+                return anchor.contains(f.pointPixels.at(i)) && onHighestRoofline(m, p.x, p.y);
+            });
+        });
         // The selected point's name is worth a longer leader line rather than a number.
         request.reach = unit.selected                     ? 2 * labelReach
                         : units.size() <= wideSearchUnits ? labelReach
@@ -187,6 +213,7 @@ bool FrameLayouter::placeBadge(const LabelUnit &unit)
     const int shown = number > 0 ? number : static_cast<int>(f.numbered.size() + 1);
     const QString text = QString::number(shown);
     LabelRequest request{unit.anchor, boxed(TextCache::size(m.fonts.badge, text)), {}, true, {}};
+    request.slideRings = m_slideRings;
     request.reach = anywhere;
     if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground, unit.groups))
         return false;

@@ -46,11 +46,12 @@ public:
     // slot) the roof and slope labels that found no room.
     static QString leftOutNote(int count);
     static QString lineLabelsNote(int count);
-    // `unlabelledBefore`: labels left out in the previous pass (the legend says how many).
+    // `unlabelledBefore`: labels left out in the previous pass (the legend says how many);
+    // `slideRings`: point labels on the leader rings slide (LabelRequest::slideRings).
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
-                  PassCache &cache)
+                  PassCache &cache, bool slideRings)
         : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2)),
-          m_unlabelledBefore(unlabelledBefore), m_cache(cache)
+          m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings)
     {
     }
 
@@ -109,6 +110,7 @@ private:
     LabelPlacer placer;
     int m_unlabelledBefore = 0;
     PassCache &m_cache;
+    bool m_slideRings = false;
     LabelPlacer::Mark m_beforeLabels; // lines and markers only: what the legend avoids
     QList<int> m_slopeLabelMissing;   // devices whose memory slope found no room for its label
     bool m_newNumbers = false;

@@ -21,7 +21,8 @@ struct CrowdingLimits
     // Labels that found no room even for a number may go anywhere with a long leader line:
     // at most this many per frame (each such search spans the whole plot).
     int maxLongLeaders = 4;
-    // A group whose markers span more than this many pixels is labelled point by point.
+    // A group whose markers span more than this many pixels across is labelled point by
+    // point (a column, however tall, is named once).
     double maxGroupSpan = 70;
     // Markers closer than this (pixels) share one label.
     double touchDistance = 3;

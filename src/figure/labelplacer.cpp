@@ -215,7 +215,7 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     const double along = slides ? (h + a.height()) / 2 : 0;
     const double across = slides ? (w + a.width()) / 2 : 0;
     const double nudge = slides ? nearNudge : 0;
-    const Candidate near[] = {
+    Candidate near[] = {
         {{a.right() + g, c.y() - h / 2}, false, nudge, along},
         {{a.left() - g - w, c.y() - h / 2}, false, nudge, along},
         {{a.right() + g / 2, a.top() - h}, false, across, nudge},
@@ -225,13 +225,15 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         {{c.x() - w / 2, a.top() - g - h}, false, across, nudge},
         {{c.x() - w / 2, a.bottom() + g}, false, across, nudge},
     };
+    if (request.aboveFirst)
+        std::swap(near[3], near[4]); // above left before below right
     for (const Candidate &candidate : near)
         candidates->append(candidate);
     if (!request.allowLeader)
         return;
     // Further out, on rings around the anchor, joined by a leader line (the directions'
-    // cosines and sines worked out once), each sliding too where few labels are shown.
-    const double slide = slides ? ringSlide : 0;
+    // cosines and sines worked out once), each sliding too when the request asks for it.
+    const double slide = slides || request.slideRings ? ringSlide : 0;
     static const auto directions = [] {
         std::array<QPointF, ringDirections> result;
         for (int i = 0; i < ringDirections; ++i) {

@@ -29,6 +29,13 @@ struct LabelRequest
     // A covered place next to the anchor or on a leader ring slides by the least amount
     // that frees it before the next place is tried (docs/labels.md, "Sliding").
     bool slide = false;
+    // Only the places on the leader rings slide; those next to the anchor keep packing as
+    // tight as fixed places (docs/labels.md, "Sliding").
+    bool slideRings = false;
+    // Nothing can ever come above the anchor (it lies on the highest roofline): the corner
+    // above and left of it goes before the one below and right, so that the label keeps
+    // the side no point can take.
+    bool aboveFirst = false;
     // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
     // something covers it: 0, not at all.
     double fixedSlideRight = 0, fixedSlideY = 0;

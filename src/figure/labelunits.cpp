@@ -38,10 +38,11 @@ QList<LabelUnit> baseUnits(const QList<SceneGroup> &groups, const QList<int> &gr
         }
         if (boxes.isEmpty())
             continue;
-        // A file names a column of one operator's points (a model's class on several
-        // devices, told apart by colour) once, however tall (ChartOptions::nameColumnsOnce).
-        const bool column = model.options.nameColumnsOnce && all.width() <= maxGroupSpan;
-        if (column || (all.height() <= maxGroupSpan && all.width() <= maxGroupSpan)) {
+        // A column of one operator's points (a model's class on several devices, told apart
+        // by colour) is named once however tall: its top marker's label keeps its side while
+        // the column climbs (docs/labels.md, "Crowding"); only markers far apart across are
+        // labelled point by point.
+        if (all.width() <= maxGroupSpan) {
             units.append({{g}, all, group.selected, {}, {}});
         } else {
             for (const QRectF &box : std::as_const(boxes))

@@ -164,11 +164,21 @@ void FrameLayouter::placeBatchMarks()
     for (const SceneBatchMark &mark : m.batchMarks) {
         const QPointF c = pixel(mark.x, mark.y);
         const QRectF caret(c.x() - 5, c.y() - 15, 10, 9);
-        const bool visible = mark.x >= map.x0 && mark.x <= map.x1 && mark.y >= map.y0 &&
-                             mark.y <= map.y1 && placer.isFree(caret);
+        const bool inView =
+            mark.x >= map.x0 && mark.x <= map.x1 && mark.y >= map.y0 && mark.y <= map.y1;
+        const bool visible = inView && placer.isFree(caret);
         carets.append(visible ? caret : QRectF());
-        if (visible)
+        if (visible) {
             placer.addObstacle(caret);
+        } else if (inView) {
+            // A marker on the caret hides the mark, but its first place stays kept, so that
+            // a label there does not come and go with the mark as the points pass.
+            const QSizeF size = boxed(mark.size);
+            placer.addObstacle(
+                QRectF(QPointF(caret.center().x() - size.width() / 2, caret.top() - size.height()),
+                       size)
+                    .united(caret));
+        }
     }
     for (qsizetype i = 0; i < m.batchMarks.size(); ++i) {
         const SceneBatchMark &mark = m.batchMarks.at(i);

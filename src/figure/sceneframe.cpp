@@ -47,20 +47,28 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
             moved ? positions.at(i) : QPointF(model.points.at(i).x, model.points.at(i).y);
         frame.pointPixels.append(map.toPixel(data.x(), data.y()));
     }
-    // Numbered labels lengthen the legend, which may push labels elsewhere: when a pass
-    // hands out numbers, lay out again with them kept.
-    int unlabelledBefore = 0;
     PassCache cache;
-    for (int pass = 0; pass < maxPasses; ++pass) {
-        frame.texts.clear();
-        frame.unlabelled = 0;
-        FrameLayouter layouter(model, frame, unlabelledBefore, cache);
-        const bool again = layouter.run();
-        if (!again || pass == maxPasses - 1) {
-            layouter.finishLegend();
-            break;
+    // Point labels on the leader rings slide, so that a neighbour's small step moves them
+    // little; sliding packs them less tightly, so a frame where it leaves a label out
+    // altogether is laid out again with fixed ring places (docs/labels.md, "Sliding").
+    for (const bool slideRings : {true, false}) {
+        // Numbered labels lengthen the legend, which may push labels elsewhere: when a pass
+        // hands out numbers, lay out again with them kept.
+        int unlabelledBefore = 0;
+        frame.numbered.clear();
+        for (int pass = 0; pass < maxPasses; ++pass) {
+            frame.texts.clear();
+            frame.unlabelled = 0;
+            FrameLayouter layouter(model, frame, unlabelledBefore, cache, slideRings);
+            const bool again = layouter.run();
+            if (!again || pass == maxPasses - 1) {
+                layouter.finishLegend();
+                break;
+            }
+            unlabelledBefore = frame.unlabelled;
         }
-        unlabelledBefore = frame.unlabelled;
+        if (frame.unlabelled <= cache.skipped)
+            break;
     }
     return frame;
 }
