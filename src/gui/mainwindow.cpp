@@ -116,8 +116,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
     resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
     resizeDocks({m_docks.at(2), shareDock}, {700, 400}, Qt::Horizontal);
-    m_layout = new DockLayout(this, m_docks.at(0), m_docks.at(1), m_docks.at(2));
-    m_layout->setModelDocks({modelDock, shareDock});
+    m_layout = new DockLayout(this, {.controls = m_docks.at(0),
+                                     .diagnosis = m_docks.at(1),
+                                     .model = modelDock,
+                                     .batchCurve = m_docks.at(2),
+                                     .share = shareDock,
+                                     .compare = compareDock});
     m_presenter = new PresenterView(this, document, m_chart);
     connect(m_presenter, &PresenterView::activeChanged, this, [this](bool active) {
         m_layout->setSuspended(active);

@@ -1,9 +1,19 @@
 #include "windowlayout.h"
 
+#include "theme.h"
+
+#include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLogValueAxis>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -13,6 +23,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOption>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +35,87 @@ namespace {
 constexpr QSize designedSize(1600, 1000);
 // The chart's least share of the window's width on a first layout.
 constexpr double chartShare = 0.55;
+
+// What the side docks may take of `width`, less their separators and margins.
+int sideRoom(int width)
+{
+    return static_cast<int>(width * (1 - chartShare)) - 24;
+}
+
+// The text scale the window's font has now against the unscaled one (docs: View › Text size).
+double textScaleNow()
+{
+    const QFont now = QApplication::font(), base = unscaledFont();
+    if (now.pointSizeF() > 0 && base.pointSizeF() > 0)
+        return now.pointSizeF() / base.pointSizeF();
+    if (now.pixelSize() > 0 && base.pixelSize() > 0)
+        return double(now.pixelSize()) / base.pixelSize();
+    return 1;
+}
+
+// The labels `axis` draws: its categories, or its values at each power of its base (log
+// axes) or tick (value axes), in the axes' "%g" format.
+QStringList axisLabels(QAbstractAxis *axis)
+{
+    if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
+        return categories->categories();
+    QStringList labels;
+    if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
+        if (!(log->min() > 0) || !(log->max() > log->min()) || !(log->base() > 1))
+            return labels;
+        const double step = std::log(log->base());
+        for (double e = std::ceil(std::log(log->min()) / step - 1e-9);
+             e <= std::log(log->max()) / step + 1e-9 && labels.size() < 40; e += 1)
+            labels << QString::asprintf("%g", std::pow(log->base(), e));
+    } else if (const auto *value = qobject_cast<const QValueAxis *>(axis)) {
+        const int ticks = std::clamp(value->tickCount(), 2, 40);
+        for (int i = 0; i < ticks; ++i)
+            labels << QString::asprintf("%g", value->min() +
+                                                  (value->max() - value->min()) * i / (ticks - 1));
+    }
+    return labels;
+}
+
+// The width a Qt Charts view needs to show its legend on one line, its vertical axes'
+// labels and titles whole and its horizontal axis's labels apart, in the fonts it has now.
+int chartWidth(const QWidget *content)
+{
+    const auto *view = content->findChild<QChartView *>();
+    if (!view || !view->chart())
+        return content->minimumSizeHint().width();
+    const QChart *chart = view->chart();
+    int legend = 0;
+    if (chart->legend()->isVisible()) {
+        const QFontMetrics metrics(chart->legend()->font());
+        const QList<QLegendMarker *> markers = chart->legend()->markers();
+        for (const QLegendMarker *marker : markers) {
+            if (marker->isVisible()) // a marker, its label and the gap to the next
+                legend += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        }
+    }
+    int beside = 0, across = 0;
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (!axis->isVisible())
+            continue;
+        const QFontMetrics metrics(axis->labelsFont());
+        const QStringList labels = axisLabels(axis);
+        int widest = 0;
+        for (const QString &label : labels)
+            widest = std::max(widest, metrics.horizontalAdvance(label));
+        if (axis->orientation() == Qt::Vertical) {
+            const int title =
+                axis->titleText().isEmpty() ? 0 : QFontMetrics(axis->titleFont()).height();
+            beside += widest + title + metrics.height();
+        } else {
+            // Each label apart from the next by a gap as wide as the text is tall.
+            across =
+                std::max(across, static_cast<int>(labels.size()) * (widest + metrics.height()));
+        }
+    }
+    const QMargins margins = chart->margins();
+    return std::max(legend, beside + across) + margins.left() + margins.right() + 16;
+}
 
 void addMenuActions(QMainWindow *window, const QList<QAction *> &actions)
 {
@@ -120,49 +212,148 @@ int contentWidth(const QWidget *dock)
     return scroll->widget()->minimumSizeHint().width() + bar + 2;
 }
 
-DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *right,
-                       QDockWidget *bottom)
-    : QObject(window), m_window(window), m_left(left), m_right(right), m_bottom(bottom)
+DockLayout::DockLayout(QMainWindow *window, const WindowDocks &docks)
+    : QObject(window), m_window(window), m_docks(docks)
 {
     window->installEventFilter(this);
+}
+
+int DockLayout::need(const QDockWidget *dock) const
+{
+    if (dock == m_docks.diagnosis) // its tables do not count in its minimum size
+        return std::max(contentWidth(dock->widget()),
+                        static_cast<int>(diagnosisMinimumWidth * textScaleNow()));
+    if (dock == m_docks.batchCurve || dock == m_docks.share)
+        return chartWidth(dock->widget());
+    return contentWidth(dock->widget());
+}
+
+bool DockLayout::docked(const QDockWidget *dock, Qt::DockWidgetArea area) const
+{
+    return !dock->isFloating() && m_window->dockWidgetArea(const_cast<QDockWidget *>(dock)) == area;
+}
+
+bool DockLayout::tabbedWith(const QDockWidget *first, const QDockWidget *second) const
+{
+    return m_window->tabifiedDockWidgets(const_cast<QDockWidget *>(first))
+        .contains(const_cast<QDockWidget *>(second));
+}
+
+bool DockLayout::wantsCompact(int width) const
+{
+    // Both columns as wide as their content, the model dock's counted with or without a
+    // model, so that picking one does not change the arrangement.
+    const int right = std::max(need(m_docks.diagnosis), need(m_docks.model));
+    return need(m_docks.controls) + right > sideRoom(width);
+}
+
+bool DockLayout::isCompact() const
+{
+    return tabbedWith(m_docks.controls, m_docks.diagnosis);
+}
+
+// Moves only the docks that sit where the other arrangement put them: a dock the user moved
+// elsewhere or floated stays where it is.
+bool DockLayout::arrangeColumns(bool compact)
+{
+    QDockWidget *controls = m_docks.controls;
+    if (!docked(controls, Qt::LeftDockWidgetArea))
+        return false;
+    bool moved = false;
+    for (QDockWidget *dock : {m_docks.diagnosis, m_docks.model}) {
+        if (compact && docked(dock, Qt::RightDockWidgetArea)) {
+            m_window->tabifyDockWidget(controls, dock);
+            moved = true;
+        } else if (!compact && tabbedWith(controls, dock)) {
+            // Below the ones moved back before it: the diagnosis on top, the model step under.
+            m_window->addDockWidget(Qt::RightDockWidgetArea, dock, Qt::Vertical);
+            moved = true;
+        }
+    }
+    return moved;
+}
+
+bool DockLayout::arrangeBottom(bool tabbed)
+{
+    QDockWidget *batch = m_docks.batchCurve;
+    if (!docked(batch, Qt::BottomDockWidgetArea))
+        return false;
+    if (tabbed) {
+        bool moved = false;
+        for (QDockWidget *dock : {m_docks.share, m_docks.compare}) {
+            if (docked(dock, Qt::BottomDockWidgetArea) && !tabbedWith(batch, dock)) {
+                m_window->tabifyDockWidget(batch, dock);
+                moved = true;
+            }
+        }
+        return moved;
+    }
+    if (!tabbedWith(batch, m_docks.share))
+        return false;
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_docks.share, Qt::Horizontal);
+    return true;
 }
 
 void DockLayout::fitToWidth(int width)
 {
     if (m_suspended || m_window->isFullScreen())
         return;
-    const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
-    // The controls as wide as they need, so they show without scrolling at this text size,
-    // and the diagnosis too: a table cut at its right edge reads wrong.
-    const int wantLeft = contentWidth(m_left->widget());
-    const int wantRight = std::max(contentWidth(m_right->widget()), diagnosisMinimumWidth);
-    int left = 0, right = 0;
-    if (wantLeft + wantRight <= docks) {
-        left = std::max(wantLeft, std::min(docks * 45 / 100, docks - wantRight));
-        right = docks - left;
-    } else {
-        // More than the docks' share: each its part of it, and they scroll, so the chart
-        // keeps its share of the width.
-        left = static_cast<int>(std::lround(double(docks) * wantLeft / (wantLeft + wantRight)));
-        // Neither below its least width: the window would take it from the chart.
-        const int leastLeft = m_left->minimumSizeHint().width();
-        const int leastRight = m_right->minimumSizeHint().width();
-        left = std::clamp(left, leastLeft, std::max(leastLeft, docks - leastRight));
-        right = docks - left;
+    // Not shown yet, the window may still get another size: fit again when it is shown.
+    m_fitOnShow = !m_window->isVisible();
+    const bool compact = wantsCompact(width);
+    bool moved = arrangeColumns(compact);
+    const int docks = sideRoom(width);
+    const bool oneColumn = compact && isCompact();
+    // One column as wide as the widest of its tabs needs, within the docks' share.
+    const int column = std::min(
+        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}), docks);
+    // Below the chart: side by side only where each chart gets the width it needs.
+    moved = arrangeBottom(oneColumn &&
+                          need(m_docks.batchCurve) + need(m_docks.share) > width - column - 12) ||
+            moved;
+    if (moved) {
+        m_window->layout()->activate(); // the docks in their new places before their widths
+        // The first of each group in front: the Controls, the batch curve.
+        m_docks.controls->raise();
+        m_docks.batchCurve->raise();
     }
-    m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
+    if (oneColumn)
+        m_window->resizeDocks({m_docks.controls}, {column}, Qt::Horizontal);
+    else
+        fitColumns(docks, need(m_docks.controls));
     // The docks beside the batch curve (the time share) get as much width as it.
-    for (QDockWidget *dock : std::as_const(m_modelDocks)) {
-        if (m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
-            m_window->resizeDocks({m_bottom, dock}, {width * 3 / 10, width * 3 / 10},
-                                  Qt::Horizontal);
-    }
+    if (!tabbedWith(m_docks.batchCurve, m_docks.share) &&
+        docked(m_docks.share, Qt::BottomDockWidgetArea))
+        m_window->resizeDocks({m_docks.batchCurve, m_docks.share}, {width * 3 / 10, width * 3 / 10},
+                              Qt::Horizontal);
     // The batch curve below: a third of the height at most (under 900 px, 30 %), so the
     // chart keeps the rest.
+    QDockWidget *bottom = m_docks.batchCurve;
     const int height = m_window->height();
     const int share = height < 900 ? height * 3 / 10 : height / 3;
-    m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), share)},
+    m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), share)},
                           Qt::Vertical);
+}
+
+// The two columns' widths within `docks` pixels.
+void DockLayout::fitColumns(int docks, int wantLeft)
+{
+    QDockWidget *left = m_docks.controls, *right = m_docks.diagnosis;
+    const int wantRight = std::max(need(m_docks.diagnosis), need(m_docks.model));
+    int leftWidth = 0;
+    if (wantLeft + wantRight <= docks) {
+        leftWidth = std::max(wantLeft, std::min(docks * 45 / 100, docks - wantRight));
+    } else {
+        // More than the docks' share (a layout the user kept): each its part of it, and
+        // they scroll, so the chart keeps its share of the width.
+        leftWidth =
+            static_cast<int>(std::lround(double(docks) * wantLeft / (wantLeft + wantRight)));
+        // Neither below its least width: the window would take it from the chart.
+        const int leastLeft = left->minimumSizeHint().width();
+        const int leastRight = right->minimumSizeHint().width();
+        leftWidth = std::clamp(leftWidth, leastLeft, std::max(leastLeft, docks - leastRight));
+    }
+    m_window->resizeDocks({left, right}, {leftWidth, docks - leftWidth}, Qt::Horizontal);
 }
 
 void DockLayout::showModelDocks(bool model)
@@ -170,25 +361,42 @@ void DockLayout::showModelDocks(bool model)
     if (m_suspended || m_model == model)
         return;
     m_model = model;
-    for (QDockWidget *dock : std::as_const(m_modelDocks))
+    for (QDockWidget *dock : {m_docks.model, m_docks.share})
         dock->setVisible(model);
 }
 
 bool DockLayout::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_window || event->type() != QEvent::Resize || m_suspended ||
-        m_window->isFullScreen())
+    if (watched != m_window || m_suspended || m_window->isFullScreen())
+        return QObject::eventFilter(watched, event);
+    if (event->type() == QEvent::Show && m_fitOnShow) {
+        fitToWidth(m_window->width()); // the first layout, at the size the window opens with
+        m_fitOnShow = false;
+        return QObject::eventFilter(watched, event);
+    }
+    if (event->type() != QEvent::Resize)
         return QObject::eventFilter(watched, event);
     const QSize size = static_cast<QResizeEvent *>(event)->size();
     const QSize old = m_size;
     m_size = size;
     if (!old.isValid() || old.isEmpty() || !m_window->isVisible())
         return QObject::eventFilter(watched, event);
+    // Across the width where the columns stop (or start) fitting side by side: arranged
+    // anew. Otherwise the docks keep their share, as the user left them.
+    if (wantsCompact(old.width()) != wantsCompact(size.width()))
+        fitToWidth(size.width());
+    else
+        scaleToWindow(size, old);
+    return QObject::eventFilter(watched, event);
+}
+
+void DockLayout::scaleToWindow(QSize size, QSize old)
+{
     const double wide = double(size.width()) / old.width();
     const double tall = double(size.height()) / old.height();
     QList<QDockWidget *> horizontal;
     QList<int> widths;
-    for (QDockWidget *dock : {m_left, m_right}) {
+    for (QDockWidget *dock : {m_docks.controls, m_docks.diagnosis}) {
         if (dock->isVisible() && !dock->isFloating()) {
             horizontal.append(dock);
             widths.append(static_cast<int>(std::lround(dock->width() * wide)));
@@ -196,10 +404,33 @@ bool DockLayout::eventFilter(QObject *watched, QEvent *event)
     }
     if (!horizontal.isEmpty() && wide != 1)
         m_window->resizeDocks(horizontal, widths, Qt::Horizontal);
-    if (m_bottom->isVisible() && !m_bottom->isFloating() && tall != 1)
-        m_window->resizeDocks(
-            {m_bottom}, {static_cast<int>(std::lround(m_bottom->height() * tall))}, Qt::Vertical);
-    return QObject::eventFilter(watched, event);
+    QDockWidget *bottom = m_docks.batchCurve;
+    if (bottom->isVisible() && !bottom->isFloating() && tall != 1)
+        m_window->resizeDocks({bottom}, {static_cast<int>(std::lround(bottom->height() * tall))},
+                              Qt::Vertical);
+}
+
+QAction *dockToggleAction(QDockWidget *dock)
+{
+    auto *action = new QAction(dock->windowTitle(), dock);
+    action->setCheckable(true);
+    action->setChecked(!dock->isHidden());
+    // Shown or hidden by any other means (its close button, the presenter view, a lesson).
+    QObject::connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+    QObject::connect(action, &QAction::triggered, dock, [dock, action] {
+        // Qt keeps the docks behind a tab "visible" but outside the window.
+        const QWidget *window = dock->parentWidget();
+        const bool behindATab = !dock->isHidden() && !dock->isFloating() && window &&
+                                !QRect(QPoint(), window->size()).intersects(dock->geometry());
+        if (dock->isHidden() || behindATab) {
+            dock->show();
+            dock->raise();
+        } else {
+            dock->close();
+        }
+        action->setChecked(!dock->isHidden());
+    });
+    return action;
 }
 
 MenuShortcutFilter::MenuShortcutFilter(QMainWindow *window) : QObject(window), m_window(window) {}
