@@ -1,19 +1,13 @@
 #include "windowlayout.h"
 
+#include "chartneeds.h"
 #include "theme.h"
 
-#include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
-#include <QBarCategoryAxis>
-#include <QChart>
-#include <QChartView>
 #include <QDockWidget>
 #include <QKeyEvent>
 #include <QLayout>
-#include <QLegend>
-#include <QLegendMarker>
-#include <QLogValueAxis>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -23,7 +17,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOption>
-#include <QValueAxis>
+#include <QTabBar>
 
 #include <algorithm>
 #include <cmath>
@@ -51,70 +45,6 @@ double textScaleNow()
     if (now.pixelSize() > 0 && base.pixelSize() > 0)
         return double(now.pixelSize()) / base.pixelSize();
     return 1;
-}
-
-// The labels `axis` draws: its categories, or its values at each power of its base (log
-// axes) or tick (value axes), in the axes' "%g" format.
-QStringList axisLabels(QAbstractAxis *axis)
-{
-    if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
-        return categories->categories();
-    QStringList labels;
-    if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
-        if (!(log->min() > 0) || !(log->max() > log->min()) || !(log->base() > 1))
-            return labels;
-        const double step = std::log(log->base());
-        for (double e = std::ceil(std::log(log->min()) / step - 1e-9);
-             e <= std::log(log->max()) / step + 1e-9 && labels.size() < 40; e += 1)
-            labels << QString::asprintf("%g", std::pow(log->base(), e));
-    } else if (const auto *value = qobject_cast<const QValueAxis *>(axis)) {
-        const int ticks = std::clamp(value->tickCount(), 2, 40);
-        for (int i = 0; i < ticks; ++i)
-            labels << QString::asprintf("%g", value->min() +
-                                                  (value->max() - value->min()) * i / (ticks - 1));
-    }
-    return labels;
-}
-
-// The width a Qt Charts view needs to show its legend on one line, its vertical axes'
-// labels and titles whole and its horizontal axis's labels apart, in the fonts it has now.
-int chartWidth(const QWidget *content)
-{
-    const auto *view = content->findChild<QChartView *>();
-    if (!view || !view->chart())
-        return content->minimumSizeHint().width();
-    const QChart *chart = view->chart();
-    int legend = 0;
-    if (chart->legend()->isVisible()) {
-        const QFontMetrics metrics(chart->legend()->font());
-        const QList<QLegendMarker *> markers = chart->legend()->markers();
-        for (const QLegendMarker *marker : markers) {
-            if (marker->isVisible()) // a marker, its label and the gap to the next
-                legend += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
-        }
-    }
-    int beside = 0, across = 0;
-    const QList<QAbstractAxis *> axes = chart->axes();
-    for (QAbstractAxis *axis : axes) {
-        if (!axis->isVisible())
-            continue;
-        const QFontMetrics metrics(axis->labelsFont());
-        const QStringList labels = axisLabels(axis);
-        int widest = 0;
-        for (const QString &label : labels)
-            widest = std::max(widest, metrics.horizontalAdvance(label));
-        if (axis->orientation() == Qt::Vertical) {
-            const int title =
-                axis->titleText().isEmpty() ? 0 : QFontMetrics(axis->titleFont()).height();
-            beside += widest + title + metrics.height();
-        } else {
-            // Each label apart from the next by a gap as wide as the text is tall.
-            across =
-                std::max(across, static_cast<int>(labels.size()) * (widest + metrics.height()));
-        }
-    }
-    const QMargins margins = chart->margins();
-    return std::max(legend, beside + across) + margins.left() + margins.right() + 16;
 }
 
 void addMenuActions(QMainWindow *window, const QList<QAction *> &actions)
@@ -321,17 +251,48 @@ void DockLayout::fitToWidth(int width)
         m_window->resizeDocks({m_docks.controls}, {column}, Qt::Horizontal);
     else
         fitColumns(docks, need(m_docks.controls));
-    // The docks beside the batch curve (the time share) get as much width as it.
-    if (!tabbedWith(m_docks.batchCurve, m_docks.share) &&
-        docked(m_docks.share, Qt::BottomDockWidgetArea))
-        m_window->resizeDocks({m_docks.batchCurve, m_docks.share}, {width * 3 / 10, width * 3 / 10},
-                              Qt::Horizontal);
-    // The batch curve below: a third of the height at most (under 900 px, 30 %), so the
-    // chart keeps the rest.
+    fitBottomWidths(width, oneColumn ? width - column - 12 : 0);
+    fitBottomHeight();
+}
+
+// The batch curve and the time share side by side below the chart: in a `row` of the
+// compact arrangement, the time share as wide as it needs, two fifths of the row at least,
+// and the batch curve the rest; otherwise (no row) as wide as each other.
+void DockLayout::fitBottomWidths(int width, int row)
+{
+    QDockWidget *batch = m_docks.batchCurve, *share = m_docks.share;
+    if (tabbedWith(batch, share) || !docked(share, Qt::BottomDockWidgetArea))
+        return;
+    if (row > 0) {
+        const int shareWidth = std::max(need(share), row * 2 / 5);
+        m_window->resizeDocks({batch, share}, {row - shareWidth, shareWidth}, Qt::Horizontal);
+    } else {
+        m_window->resizeDocks({batch, share}, {width * 3 / 10, width * 3 / 10}, Qt::Horizontal);
+    }
+}
+
+// The batch curve below: a third of the height at most (under 900 px, 30 %), so the chart
+// keeps the rest; taller, up to 45 %, where its charts need it to draw their text whole.
+void DockLayout::fitBottomHeight()
+{
     QDockWidget *bottom = m_docks.batchCurve;
     const int height = m_window->height();
-    const int share = height < 900 ? height * 3 / 10 : height / 3;
-    m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), share)},
+    int want = height < 900 ? height * 3 / 10 : height / 3;
+    // The dock's title bar and, with tabs, the tab bar besides the chart.
+    int around = bottom->height() - bottom->widget()->height();
+    const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
+    for (const QTabBar *bar : bars) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabText(i) == bottom->windowTitle())
+                around += bar->sizeHint().height();
+        }
+    }
+    for (QDockWidget *dock : {m_docks.batchCurve, m_docks.share}) {
+        if (docked(dock, Qt::BottomDockWidgetArea) && !dock->isHidden())
+            want =
+                std::max(want, std::min(chartHeight(dock->widget()) + around, height * 45 / 100));
+    }
+    m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), want)},
                           Qt::Vertical);
 }
 
@@ -363,6 +324,12 @@ void DockLayout::showModelDocks(bool model)
     m_model = model;
     for (QDockWidget *dock : {m_docks.model, m_docks.share})
         dock->setVisible(model);
+    // Hidden, the time share took no width when the layout was fitted: it gets it now.
+    if (model && m_window->isVisible() && !m_window->isFullScreen()) {
+        m_window->layout()->activate();
+        const int width = m_window->width();
+        fitBottomWidths(width, isCompact() ? width - m_docks.controls->width() - 12 : 0);
+    }
 }
 
 bool DockLayout::eventFilter(QObject *watched, QEvent *event)

@@ -85,6 +85,8 @@ private:
     bool arrangeColumns(bool compact);
     bool arrangeBottom(bool tabbed);
     void fitColumns(int docks, int wantLeft);
+    void fitBottomWidths(int width, int row);
+    void fitBottomHeight();
     void scaleToWindow(QSize size, QSize old);
 
     QMainWindow *m_window;

@@ -15,6 +15,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -124,6 +127,41 @@ QAction *viewAction(MainWindow *window, const QString &title)
     return nullptr;
 }
 
+// What a secondary chart cuts for want of room: the title of a vertical axis longer than the
+// plot is tall (Qt Charts elides it, and the horizontal axis's labels with it), and
+// category labels wider than the room left of the plot.
+QStringList cutChartText(const QWidget *chartWidget)
+{
+    QStringList cut;
+    const auto *view = chartWidget->findChild<QChartView *>();
+    if (!view)
+        return {QStringLiteral("no chart view")};
+    const QChart *chart = view->chart();
+    const QRectF plot = chart->plotArea();
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (!axis->isVisible() || axis->orientation() != Qt::Vertical)
+            continue;
+        const int title = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+        if (title > plot.height())
+            cut << QStringLiteral("\"%1\" needs %2 px, the plot is %3 px tall")
+                       .arg(axis->titleText())
+                       .arg(title)
+                       .arg(plot.height());
+        if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis)) {
+            const QFontMetrics metrics(axis->labelsFont());
+            for (const QString &label : categories->categories()) {
+                if (metrics.horizontalAdvance(label) > plot.left())
+                    cut << QStringLiteral("\"%1\" needs %2 px, %3 px left of the plot")
+                               .arg(label)
+                               .arg(metrics.horizontalAdvance(label))
+                               .arg(plot.left());
+            }
+        }
+    }
+    return cut;
+}
+
 void setTextScale(app::Document *document, double scale)
 {
     Presentation p = document->presentation();
@@ -189,6 +227,11 @@ private Q_SLOTS:
         QVERIFY(inView(window->controls())); // the Controls tab in front
         const QStringList narrow = scrolledAcross(window);
         QVERIFY2(narrow.isEmpty(), qPrintable(narrow.join(s("; "))));
+        // The charts below keep their text whole, the time share's class names too.
+        QStringList cut = cutChartText(window->batchCurve());
+        if (model)
+            cut += cutChartText(window->shareChart());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
     }
 
     // 90 % of 1920 x 1080 at the largest text: the docks are tabs as wide as they need,
@@ -222,6 +265,12 @@ private Q_SLOTS:
         QApplication::processEvents();
         QVERIFY(inView(window->shareChart()));
         QVERIFY(window->shareChart()->width() >= chart - 24);
+        QStringList cut = cutChartText(window->shareChart());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
+        dock(window, "batchCurveDock")->raise();
+        QApplication::processEvents();
+        cut = cutChartText(window->batchCurve());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
         // The Model step tab, brought to the front, fits its column too.
         dock(window, "modelDock")->raise();
         QApplication::processEvents();
