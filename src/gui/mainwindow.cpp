@@ -385,6 +385,9 @@ void MainWindow::focusNextPanel(int step)
     }
     const qsizetype next = ((current + step) % panels.size() + panels.size()) % panels.size();
     QWidget *panel = panels.at(next);
+    // A dock behind another's tab comes to the front (compact layout, docs/architecture.md).
+    if (auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget()))
+        dock->raise();
     if (panel->isAncestorOf(m_controls))
         m_controls->batchSlider()->setFocus(Qt::ShortcutFocusReason);
     else if (panel->isAncestorOf(m_diagnosis))

@@ -24,6 +24,7 @@
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTest>
 
@@ -383,6 +384,14 @@ private Q_SLOTS:
         QApplication::processEvents();
         QVERIFY(inView(window->controls()));
         QVERIFY(!inView(diagnosis));
+        // F6 from the Controls to the next panel, the Diagnosis behind its tab: in front now,
+        // with the focus in it.
+        window->controls()->batchSpin()->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(window->controls()->batchSpin()->hasFocus());
+        QTest::keyClick(window->controls()->batchSpin(), Qt::Key_F6);
+        QApplication::processEvents();
+        QVERIFY(inView(diagnosis));
+        QVERIFY(diagnosis->isAncestorOf(QApplication::focusWidget()));
     }
 };
 
