@@ -271,14 +271,14 @@ void DockLayout::fitBottomWidths(int width, int row)
     }
 }
 
-// The batch curve below: a third of the height at most (under 900 px, 30 %), so the chart
-// keeps the rest; taller, up to 45 %, where its charts need it to draw their text whole.
+// The batch curve below: 30 % of the height (a third from 900 px up), so the chart keeps the
+// rest; more, up to 45 %, where its charts need it to draw their text whole (large text).
 void DockLayout::fitBottomHeight()
 {
     QDockWidget *bottom = m_docks.batchCurve;
     const int height = m_window->height();
     int want = height < 900 ? height * 3 / 10 : height / 3;
-    // The dock's title bar and, with tabs, the tab bar besides the chart.
+    // The dock's title bar and, with tabs, the tab bar beside the chart's own height.
     int around = bottom->height() - bottom->widget()->height();
     const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
     for (const QTabBar *bar : bars) {
