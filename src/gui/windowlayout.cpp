@@ -287,11 +287,15 @@ void DockLayout::fitBottomHeight()
                 around += bar->sizeHint().height();
         }
     }
+    // Only where that is enough: a row that would still cut the text takes nothing more
+    // from the chart.
+    int need = 0;
     for (QDockWidget *dock : {m_docks.batchCurve, m_docks.share}) {
         if (docked(dock, Qt::BottomDockWidgetArea) && !dock->isHidden())
-            want =
-                std::max(want, std::min(chartHeight(dock->widget()) + around, height * 45 / 100));
+            need = std::max(need, chartHeight(dock->widget()) + around);
     }
+    if (need <= height * 45 / 100)
+        want = std::max(want, need);
     m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), want)},
                           Qt::Vertical);
 }
