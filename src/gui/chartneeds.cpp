@@ -39,6 +39,10 @@ QStringList axisLabels(QAbstractAxis *axis)
     return labels;
 }
 
+// Qt Charts gives its vertical axes together at most this share of the chart's width, and its
+// horizontal ones as much of its height, and elides their labels and titles beyond it.
+constexpr double axisShare = 0.4;
+
 } // namespace
 
 int chartWidth(const QWidget *content)
@@ -76,8 +80,9 @@ int chartWidth(const QWidget *content)
                 std::max(across, static_cast<int>(labels.size()) * (widest + metrics.height()));
         }
     }
+    const int room = std::max(beside + across, static_cast<int>(std::ceil(beside / axisShare)));
     const QMargins margins = chart->margins();
-    return std::max(legend, beside + across) + margins.left() + margins.right() + 16;
+    return std::max(legend, room) + margins.left() + margins.right() + 16;
 }
 
 int chartHeight(const QWidget *content)
@@ -93,14 +98,14 @@ int chartHeight(const QWidget *content)
         height += line(chart->legend()->font());
     // Below the plot the horizontal axis's labels and title; the plot as tall as the widest
     // vertical axis title (drawn turned along it) and at least four labels of its axis.
-    int plot = 0;
+    int plot = 0, below = 0;
     const QList<QAbstractAxis *> axes = chart->axes();
     for (const QAbstractAxis *axis : axes) {
         if (!axis->isVisible())
             continue;
         const int title = axis->titleText().isEmpty() ? 0 : line(axis->titleFont());
         if (axis->orientation() == Qt::Horizontal) {
-            height += line(axis->labelsFont()) + title;
+            below += line(axis->labelsFont()) + title;
         } else {
             const int along =
                 axis->titleText().isEmpty()
@@ -109,8 +114,9 @@ int chartHeight(const QWidget *content)
             plot = std::max({plot, along, 4 * line(axis->labelsFont())});
         }
     }
+    height += std::max(plot + below, static_cast<int>(std::ceil(below / axisShare)));
     const QMargins margins = chart->margins();
-    return height + plot + margins.top() + margins.bottom() + 16;
+    return height + margins.top() + margins.bottom() + 16;
 }
 
 } // namespace rooflab::gui

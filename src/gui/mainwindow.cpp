@@ -220,12 +220,13 @@ void MainWindow::documentChanged(app::Change change)
     }
     if (chart)
         redrawChart();
-    if (change.testFlag(ChangeFlag::Scenario))
-        m_layout->showModelDocks(m_document->showsModel());
     if (change & (ChangeFlag::Scenario | ChangeFlag::Selection)) {
         refreshBatchCurve();
         refreshStatus();
     }
+    // After the charts below have their figures: the docks are measured as they show.
+    if (change.testFlag(ChangeFlag::Scenario))
+        m_layout->showModelDocks(m_document->showsModel());
     if (change.testFlag(ChangeFlag::File))
         refreshTitle();
 }
