@@ -179,7 +179,8 @@ bool DockLayout::wantsCompact(int width) const
 
 bool DockLayout::isCompact() const
 {
-    return tabbedWith(m_docks.controls, m_docks.diagnosis);
+    return tabbedWith(m_docks.controls, m_docks.diagnosis) ||
+           tabbedWith(m_docks.controls, m_docks.model);
 }
 
 // Moves only the docks that sit where the other arrangement put them: a dock the user moved
@@ -303,7 +304,12 @@ void DockLayout::fitBottomHeight()
 // The two columns' widths within `docks` pixels.
 void DockLayout::fitColumns(int docks, int wantLeft)
 {
+    // The right column's width is set through whichever of its docks is still there.
     QDockWidget *left = m_docks.controls, *right = m_docks.diagnosis;
+    if (!docked(right, Qt::RightDockWidgetArea) && docked(m_docks.model, Qt::RightDockWidgetArea))
+        right = m_docks.model;
+    if (!docked(left, Qt::LeftDockWidgetArea) || !docked(right, Qt::RightDockWidgetArea))
+        return; // the user's own arrangement
     const int wantRight = std::max(need(m_docks.diagnosis), need(m_docks.model));
     int leftWidth = 0;
     if (wantLeft + wantRight <= docks) {

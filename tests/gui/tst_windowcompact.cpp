@@ -313,6 +313,39 @@ private Q_SLOTS:
         QVERIFY(window->chart()->width() >= 0.55 * 1152);
     }
 
+    // Back to 100 % text at 1728 px: room again for both columns, the Diagnosis on the right.
+    void smallerTextBringsTheRightColumnBack()
+    {
+        auto shown = show(modelScenario(), QSize(1728, 972));
+        MainWindow *window = shown->window();
+        setTextScale(shown->document(), 2.25);
+        QVERIFY(docksRightOfTheChart(window).isEmpty());
+        setTextScale(shown->document(), 1);
+        const QRect chart = inWindow(window->chart(), window);
+        QVERIFY(inView(dock(window, "diagnosisDock")));
+        QVERIFY(dock(window, "diagnosisDock")->geometry().left() >= chart.right());
+        QVERIFY(window->chart()->width() >= 0.55 * 1728);
+    }
+
+    // A dock the user floated stays floating when the window crosses into compact and back.
+    void aFloatedDockStaysFloating()
+    {
+        auto shown = show(modelScenario(), QSize(1600, 1000));
+        MainWindow *window = shown->window();
+        QDockWidget *diagnosis = dock(window, "diagnosisDock");
+        diagnosis->setFloating(true);
+        QApplication::processEvents();
+        for (const QSize size : {QSize(1152, 720), QSize(1600, 1000)}) {
+            window->resize(size);
+            QTRY_COMPARE(window->size(), size);
+            QApplication::processEvents();
+            QVERIFY(diagnosis->isFloating());
+        }
+        // The model step, still docked on the right, went into the tabs and came back.
+        const QRect chart = inWindow(window->chart(), window);
+        QVERIFY(dock(window, "modelDock")->geometry().left() >= chart.right());
+    }
+
     // A layout the user saved stays as saved at a width that does not cross into compact.
     void savedLayoutStaysAsSaved()
     {
