@@ -116,8 +116,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     resizeDocks({m_docks.at(2)}, {320}, Qt::Vertical);
     resizeDocks({m_docks.at(1), modelDock}, {560, 300}, Qt::Vertical);
     resizeDocks({m_docks.at(2), shareDock}, {700, 400}, Qt::Horizontal);
-    m_layout = new DockLayout(this, m_docks.at(0), m_docks.at(1), m_docks.at(2));
-    m_layout->setModelDocks({modelDock, shareDock});
+    m_layout = new DockLayout(this, {.controls = m_docks.at(0),
+                                     .diagnosis = m_docks.at(1),
+                                     .model = modelDock,
+                                     .batchCurve = m_docks.at(2),
+                                     .share = shareDock,
+                                     .compare = compareDock});
     m_presenter = new PresenterView(this, document, m_chart);
     connect(m_presenter, &PresenterView::activeChanged, this, [this](bool active) {
         m_layout->setSuspended(active);
@@ -216,12 +220,13 @@ void MainWindow::documentChanged(app::Change change)
     }
     if (chart)
         redrawChart();
-    if (change.testFlag(ChangeFlag::Scenario))
-        m_layout->showModelDocks(m_document->showsModel());
     if (change & (ChangeFlag::Scenario | ChangeFlag::Selection)) {
         refreshBatchCurve();
         refreshStatus();
     }
+    // After the charts below have their figures: the docks are measured as they show.
+    if (change.testFlag(ChangeFlag::Scenario))
+        m_layout->showModelDocks(m_document->showsModel());
     if (change.testFlag(ChangeFlag::File))
         refreshTitle();
 }
@@ -381,6 +386,9 @@ void MainWindow::focusNextPanel(int step)
     }
     const qsizetype next = ((current + step) % panels.size() + panels.size()) % panels.size();
     QWidget *panel = panels.at(next);
+    // A dock behind another's tab comes to the front (compact layout, docs/architecture.md).
+    if (auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget()))
+        dock->raise();
     if (panel->isAncestorOf(m_controls))
         m_controls->batchSlider()->setFocus(Qt::ShortcutFocusReason);
     else if (panel->isAncestorOf(m_diagnosis))

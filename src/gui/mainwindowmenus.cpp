@@ -11,6 +11,7 @@
 #include "textsizemenu.h"
 #include "theme.h"
 #include "version.h"
+#include "windowlayout.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -146,7 +147,7 @@ void MainWindow::createViewMenu()
 
     // Ctrl+1, Ctrl+2 ... show or hide the docks in the order they were added.
     for (qsizetype i = 0; i < m_docks.size(); ++i) {
-        QAction *action = m_docks.at(i)->toggleViewAction();
+        QAction *action = dockToggleAction(m_docks.at(i));
         if (i < 9)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         menu->addAction(action);

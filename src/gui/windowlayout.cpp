@@ -1,9 +1,13 @@
 #include "windowlayout.h"
 
+#include "chartneeds.h"
+#include "theme.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QLayout>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -13,6 +17,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOption>
+#include <QTabBar>
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +29,23 @@ namespace {
 constexpr QSize designedSize(1600, 1000);
 // The chart's least share of the window's width on a first layout.
 constexpr double chartShare = 0.55;
+
+// What the side docks may take of `width`, less their separators and margins.
+int sideRoom(int width)
+{
+    return static_cast<int>(width * (1 - chartShare)) - 24;
+}
+
+// The text scale the window's font has now against the unscaled one (docs: View › Text size).
+double textScaleNow()
+{
+    const QFont now = QApplication::font(), base = unscaledFont();
+    if (now.pointSizeF() > 0 && base.pointSizeF() > 0)
+        return now.pointSizeF() / base.pointSizeF();
+    if (now.pixelSize() > 0 && base.pixelSize() > 0)
+        return double(now.pixelSize()) / base.pixelSize();
+    return 1;
+}
 
 void addMenuActions(QMainWindow *window, const QList<QAction *> &actions)
 {
@@ -120,49 +142,189 @@ int contentWidth(const QWidget *dock)
     return scroll->widget()->minimumSizeHint().width() + bar + 2;
 }
 
-DockLayout::DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *right,
-                       QDockWidget *bottom)
-    : QObject(window), m_window(window), m_left(left), m_right(right), m_bottom(bottom)
+DockLayout::DockLayout(QMainWindow *window, const WindowDocks &docks)
+    : QObject(window), m_window(window), m_docks(docks)
 {
     window->installEventFilter(this);
+}
+
+int DockLayout::need(const QDockWidget *dock) const
+{
+    if (dock == m_docks.diagnosis) // its tables do not count in its minimum size
+        return std::max(contentWidth(dock->widget()),
+                        static_cast<int>(diagnosisMinimumWidth * textScaleNow()));
+    if (dock == m_docks.batchCurve || dock == m_docks.share)
+        return chartWidth(dock->widget());
+    return contentWidth(dock->widget());
+}
+
+bool DockLayout::docked(const QDockWidget *dock, Qt::DockWidgetArea area) const
+{
+    return !dock->isFloating() && m_window->dockWidgetArea(const_cast<QDockWidget *>(dock)) == area;
+}
+
+bool DockLayout::tabbedWith(const QDockWidget *first, const QDockWidget *second) const
+{
+    return m_window->tabifiedDockWidgets(const_cast<QDockWidget *>(first))
+        .contains(const_cast<QDockWidget *>(second));
+}
+
+bool DockLayout::wantsCompact(int width) const
+{
+    // Both columns as wide as their content, the model dock's counted with or without a
+    // model, so that picking one does not change the arrangement.
+    const int right = std::max(need(m_docks.diagnosis), need(m_docks.model));
+    return need(m_docks.controls) + right > sideRoom(width);
+}
+
+bool DockLayout::isCompact() const
+{
+    return tabbedWith(m_docks.controls, m_docks.diagnosis) ||
+           tabbedWith(m_docks.controls, m_docks.model);
+}
+
+// Moves only the docks that sit where the other arrangement put them: a dock the user moved
+// elsewhere or floated stays where it is.
+bool DockLayout::arrangeColumns(bool compact)
+{
+    QDockWidget *controls = m_docks.controls;
+    if (!docked(controls, Qt::LeftDockWidgetArea))
+        return false;
+    bool moved = false;
+    for (QDockWidget *dock : {m_docks.diagnosis, m_docks.model}) {
+        if (compact && docked(dock, Qt::RightDockWidgetArea)) {
+            m_window->tabifyDockWidget(controls, dock);
+            moved = true;
+        } else if (!compact && tabbedWith(controls, dock)) {
+            // Below the ones moved back before it: the diagnosis on top, the model step under.
+            m_window->addDockWidget(Qt::RightDockWidgetArea, dock, Qt::Vertical);
+            moved = true;
+        }
+    }
+    return moved;
+}
+
+bool DockLayout::arrangeBottom(bool tabbed)
+{
+    QDockWidget *batch = m_docks.batchCurve;
+    if (!docked(batch, Qt::BottomDockWidgetArea))
+        return false;
+    if (tabbed) {
+        bool moved = false;
+        for (QDockWidget *dock : {m_docks.share, m_docks.compare}) {
+            if (docked(dock, Qt::BottomDockWidgetArea) && !tabbedWith(batch, dock)) {
+                m_window->tabifyDockWidget(batch, dock);
+                moved = true;
+            }
+        }
+        return moved;
+    }
+    if (!tabbedWith(batch, m_docks.share))
+        return false;
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_docks.share, Qt::Horizontal);
+    return true;
 }
 
 void DockLayout::fitToWidth(int width)
 {
     if (m_suspended || m_window->isFullScreen())
         return;
-    const int docks = static_cast<int>(width * (1 - chartShare)) - 24; // separators, margins
-    // The controls as wide as they need, so they show without scrolling at this text size,
-    // and the diagnosis too: a table cut at its right edge reads wrong.
-    const int wantLeft = contentWidth(m_left->widget());
-    const int wantRight = std::max(contentWidth(m_right->widget()), diagnosisMinimumWidth);
-    int left = 0, right = 0;
-    if (wantLeft + wantRight <= docks) {
-        left = std::max(wantLeft, std::min(docks * 45 / 100, docks - wantRight));
-        right = docks - left;
+    // Not shown yet, the window may still get another size: fit again when it is shown.
+    m_fitOnShow = !m_window->isVisible();
+    const bool compact = wantsCompact(width);
+    bool moved = arrangeColumns(compact);
+    const int docks = sideRoom(width);
+    const bool oneColumn = compact && isCompact();
+    // One column as wide as the widest of its tabs needs, within the docks' share.
+    const int column = std::min(
+        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}), docks);
+    // Below the chart: side by side only where each chart gets the width it needs.
+    moved = arrangeBottom(oneColumn &&
+                          need(m_docks.batchCurve) + need(m_docks.share) > width - column - 12) ||
+            moved;
+    if (moved) {
+        m_window->layout()->activate(); // the docks in their new places before their widths
+        // The first of each group in front: the Controls, the batch curve.
+        m_docks.controls->raise();
+        m_docks.batchCurve->raise();
+    }
+    if (oneColumn)
+        m_window->resizeDocks({m_docks.controls}, {column}, Qt::Horizontal);
+    else
+        fitColumns(docks, need(m_docks.controls));
+    fitBottomWidths(width, oneColumn ? width - column - 12 : 0);
+    fitBottomHeight();
+}
+
+// The batch curve and the time share side by side below the chart: in a `row` of the
+// compact arrangement, the time share as wide as it needs, two fifths of the row at least,
+// and the batch curve the rest; otherwise (no row) as wide as each other.
+void DockLayout::fitBottomWidths(int width, int row)
+{
+    QDockWidget *batch = m_docks.batchCurve, *share = m_docks.share;
+    if (tabbedWith(batch, share) || !docked(share, Qt::BottomDockWidgetArea))
+        return;
+    if (row > 0) {
+        const int shareWidth = std::max(need(share), row * 2 / 5);
+        m_window->resizeDocks({batch, share}, {row - shareWidth, shareWidth}, Qt::Horizontal);
     } else {
-        // More than the docks' share: each its part of it, and they scroll, so the chart
-        // keeps its share of the width.
-        left = static_cast<int>(std::lround(double(docks) * wantLeft / (wantLeft + wantRight)));
-        // Neither below its least width: the window would take it from the chart.
-        const int leastLeft = m_left->minimumSizeHint().width();
-        const int leastRight = m_right->minimumSizeHint().width();
-        left = std::clamp(left, leastLeft, std::max(leastLeft, docks - leastRight));
-        right = docks - left;
+        m_window->resizeDocks({batch, share}, {width * 3 / 10, width * 3 / 10}, Qt::Horizontal);
     }
-    m_window->resizeDocks({m_left, m_right}, {left, right}, Qt::Horizontal);
-    // The docks beside the batch curve (the time share) get as much width as it.
-    for (QDockWidget *dock : std::as_const(m_modelDocks)) {
-        if (m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
-            m_window->resizeDocks({m_bottom, dock}, {width * 3 / 10, width * 3 / 10},
-                                  Qt::Horizontal);
-    }
-    // The batch curve below: a third of the height at most (under 900 px, 30 %), so the
-    // chart keeps the rest.
+}
+
+// The batch curve below: 30 % of the height (a third from 900 px up), so the chart keeps the
+// rest; more, up to 45 %, where its charts need it to draw their text whole (large text).
+void DockLayout::fitBottomHeight()
+{
+    QDockWidget *bottom = m_docks.batchCurve;
     const int height = m_window->height();
-    const int share = height < 900 ? height * 3 / 10 : height / 3;
-    m_window->resizeDocks({m_bottom}, {std::max(m_bottom->minimumSizeHint().height(), share)},
+    int want = height < 900 ? height * 3 / 10 : height / 3;
+    // The dock's title bar and, with tabs, the tab bar beside the chart's own height.
+    int around = bottom->height() - bottom->widget()->height();
+    const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
+    for (const QTabBar *bar : bars) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabText(i) == bottom->windowTitle())
+                around += bar->sizeHint().height();
+        }
+    }
+    // Only where that is enough: a row that would still cut the text takes nothing more
+    // from the chart.
+    int need = 0;
+    for (QDockWidget *dock : {m_docks.batchCurve, m_docks.share}) {
+        if (docked(dock, Qt::BottomDockWidgetArea) && !dock->isHidden())
+            need = std::max(need, chartHeight(dock->widget()) + around);
+    }
+    if (need <= height * 45 / 100)
+        want = std::max(want, need);
+    m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), want)},
                           Qt::Vertical);
+}
+
+// The two columns' widths within `docks` pixels.
+void DockLayout::fitColumns(int docks, int wantLeft)
+{
+    // The right column's width is set through whichever of its docks is still there.
+    QDockWidget *left = m_docks.controls, *right = m_docks.diagnosis;
+    if (!docked(right, Qt::RightDockWidgetArea) && docked(m_docks.model, Qt::RightDockWidgetArea))
+        right = m_docks.model;
+    if (!docked(left, Qt::LeftDockWidgetArea) || !docked(right, Qt::RightDockWidgetArea))
+        return; // the user's own arrangement
+    const int wantRight = std::max(need(m_docks.diagnosis), need(m_docks.model));
+    int leftWidth = 0;
+    if (wantLeft + wantRight <= docks) {
+        leftWidth = std::max(wantLeft, std::min(docks * 45 / 100, docks - wantRight));
+    } else {
+        // More than the docks' share (a layout the user kept): each its part of it, and
+        // they scroll, so the chart keeps its share of the width.
+        leftWidth =
+            static_cast<int>(std::lround(double(docks) * wantLeft / (wantLeft + wantRight)));
+        // Neither below its least width: the window would take it from the chart.
+        const int leastLeft = left->minimumSizeHint().width();
+        const int leastRight = right->minimumSizeHint().width();
+        leftWidth = std::clamp(leftWidth, leastLeft, std::max(leastLeft, docks - leastRight));
+    }
+    m_window->resizeDocks({left, right}, {leftWidth, docks - leftWidth}, Qt::Horizontal);
 }
 
 void DockLayout::showModelDocks(bool model)
@@ -170,25 +332,48 @@ void DockLayout::showModelDocks(bool model)
     if (m_suspended || m_model == model)
         return;
     m_model = model;
-    for (QDockWidget *dock : std::as_const(m_modelDocks))
+    for (QDockWidget *dock : {m_docks.model, m_docks.share})
         dock->setVisible(model);
+    // Hidden, the time share took no width when the layout was fitted: it gets it now.
+    if (model && m_window->isVisible() && !m_window->isFullScreen()) {
+        m_window->layout()->activate();
+        const int width = m_window->width();
+        fitBottomWidths(width, isCompact() ? width - m_docks.controls->width() - 12 : 0);
+    }
 }
 
 bool DockLayout::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_window || event->type() != QEvent::Resize || m_suspended ||
-        m_window->isFullScreen())
+    if (watched != m_window || m_suspended || m_window->isFullScreen())
+        return QObject::eventFilter(watched, event);
+    if (event->type() == QEvent::Show && m_fitOnShow) {
+        fitToWidth(m_window->width()); // the first layout, at the size the window opens with
+        m_fitOnShow = false;
+        return QObject::eventFilter(watched, event);
+    }
+    if (event->type() != QEvent::Resize)
         return QObject::eventFilter(watched, event);
     const QSize size = static_cast<QResizeEvent *>(event)->size();
     const QSize old = m_size;
     m_size = size;
     if (!old.isValid() || old.isEmpty() || !m_window->isVisible())
         return QObject::eventFilter(watched, event);
+    // Across the width where the columns stop (or start) fitting side by side: arranged
+    // anew. Otherwise the docks keep their share, as the user left them.
+    if (wantsCompact(old.width()) != wantsCompact(size.width()))
+        fitToWidth(size.width());
+    else
+        scaleToWindow(size, old);
+    return QObject::eventFilter(watched, event);
+}
+
+void DockLayout::scaleToWindow(QSize size, QSize old)
+{
     const double wide = double(size.width()) / old.width();
     const double tall = double(size.height()) / old.height();
     QList<QDockWidget *> horizontal;
     QList<int> widths;
-    for (QDockWidget *dock : {m_left, m_right}) {
+    for (QDockWidget *dock : {m_docks.controls, m_docks.diagnosis}) {
         if (dock->isVisible() && !dock->isFloating()) {
             horizontal.append(dock);
             widths.append(static_cast<int>(std::lround(dock->width() * wide)));
@@ -196,10 +381,33 @@ bool DockLayout::eventFilter(QObject *watched, QEvent *event)
     }
     if (!horizontal.isEmpty() && wide != 1)
         m_window->resizeDocks(horizontal, widths, Qt::Horizontal);
-    if (m_bottom->isVisible() && !m_bottom->isFloating() && tall != 1)
-        m_window->resizeDocks(
-            {m_bottom}, {static_cast<int>(std::lround(m_bottom->height() * tall))}, Qt::Vertical);
-    return QObject::eventFilter(watched, event);
+    QDockWidget *bottom = m_docks.batchCurve;
+    if (bottom->isVisible() && !bottom->isFloating() && tall != 1)
+        m_window->resizeDocks({bottom}, {static_cast<int>(std::lround(bottom->height() * tall))},
+                              Qt::Vertical);
+}
+
+QAction *dockToggleAction(QDockWidget *dock)
+{
+    auto *action = new QAction(dock->windowTitle(), dock);
+    action->setCheckable(true);
+    action->setChecked(!dock->isHidden());
+    // Shown or hidden by any other means (its close button, the presenter view, a lesson).
+    QObject::connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+    QObject::connect(action, &QAction::triggered, dock, [dock, action] {
+        // Qt keeps the docks behind a tab "visible" but outside the window.
+        const QWidget *window = dock->parentWidget();
+        const bool behindATab = !dock->isHidden() && !dock->isFloating() && window &&
+                                !QRect(QPoint(), window->size()).intersects(dock->geometry());
+        if (dock->isHidden() || behindATab) {
+            dock->show();
+            dock->raise();
+        } else {
+            dock->close();
+        }
+        action->setChecked(!dock->isHidden());
+    });
+    return action;
 }
 
 MenuShortcutFilter::MenuShortcutFilter(QMainWindow *window) : QObject(window), m_window(window) {}

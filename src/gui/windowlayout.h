@@ -7,6 +7,7 @@
 
 #include <optional>
 
+class QAction;
 class QDockWidget;
 class QMainWindow;
 class QScreen;
@@ -34,20 +35,40 @@ int contentWidth(const QWidget *dock);
 // size hint leaves a few pixels too few once the text is scaled up.
 void keepSpinBoxValuesWhole(QWidget *root);
 
+// The docks DockLayout arranges: a column either side of the chart and a row below it.
+struct WindowDocks
+{
+    QDockWidget *controls = nullptr;   // the left column
+    QDockWidget *diagnosis = nullptr;  // the right column, on top
+    QDockWidget *model = nullptr;      // the right column, below (with a model only)
+    QDockWidget *batchCurve = nullptr; // below the chart
+    QDockWidget *share = nullptr;      // beside the batch curve (with a model only)
+    QDockWidget *compare = nullptr;    // a tab behind the batch curve
+};
+
 // Keeps the docks' share of the window when the window is resized (a wider screen widens
 // the docks too, not only the chart), gives the docks their first widths for the window's
 // width, and shows the model docks only while there is a model.
+//
+// Where the two side columns cannot both be as wide as their content within 45 % of the
+// window, the layout is compact: the right column's docks become tabs behind the Controls
+// in one column on the left, and the docks below the chart tabs of one group where side by
+// side they would be narrower than their charts need (docs/architecture.md, "Window layout").
 class DockLayout : public QObject
 {
     Q_OBJECT
 
 public:
-    DockLayout(QMainWindow *window, QDockWidget *left, QDockWidget *right, QDockWidget *bottom);
+    DockLayout(QMainWindow *window, const WindowDocks &docks);
 
-    // Widths for the left and right docks that leave the chart at least 55 % of `width`.
+    // Arranges the docks for `width` (compact or in two columns) and gives them widths that
+    // leave the chart at least 55 % of it. Before the window is shown, again when it is.
     void fitToWidth(int width);
+    // Whether the side columns need the compact arrangement at `width` with the text as it
+    // is now, and whether the docks are so arranged now.
+    bool wantsCompact(int width) const;
+    bool isCompact() const;
     // Shows or hides the docks that are about a model when there is or is no longer one.
-    void setModelDocks(const QList<QDockWidget *> &docks) { m_modelDocks = docks; }
     void showModelDocks(bool model);
     // Suspends the above (the presenter view hides every dock).
     void setSuspended(bool suspended) { m_suspended = suspended; }
@@ -56,13 +77,30 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The width `dock` needs to show its content without scrolling across.
+    int need(const QDockWidget *dock) const;
+    bool docked(const QDockWidget *dock, Qt::DockWidgetArea area) const;
+    bool tabbedWith(const QDockWidget *first, const QDockWidget *second) const;
+    // Each true when it moved a dock.
+    bool arrangeColumns(bool compact);
+    bool arrangeBottom(bool tabbed);
+    void fitColumns(int docks, int wantLeft);
+    void fitBottomWidths(int width, int row);
+    void fitBottomHeight();
+    void scaleToWindow(QSize size, QSize old);
+
     QMainWindow *m_window;
-    QDockWidget *m_left, *m_right, *m_bottom;
-    QList<QDockWidget *> m_modelDocks;
+    WindowDocks m_docks;
     std::optional<bool> m_model; // what the model docks were last set for
     QSize m_size;                // the window's size at the last resize
+    bool m_fitOnShow = false;    // fitted before the window had its size on the screen
     bool m_suspended = false;
 };
+
+// A View menu entry for `dock`: shows a hidden dock, brings one that is a tab behind another
+// to the front, and hides one that is in view (Qt's own toggle would hide a dock behind a
+// tab, a change the user cannot see).
+QAction *dockToggleAction(QDockWidget *dock);
 
 // Lets the window's Ctrl and function-key shortcuts through while a spin box, combo box or
 // line edit has the focus (they would otherwise keep Ctrl+E, Ctrl+Z or Ctrl+Up to

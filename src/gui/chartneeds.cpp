@@ -1,0 +1,122 @@
+#include "chartneeds.h"
+
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab::gui {
+
+namespace {
+
+// The labels `axis` draws: its categories, or its values at each power of its base (log
+// axes) or tick (value axes), in the axes' "%g" format.
+QStringList axisLabels(QAbstractAxis *axis)
+{
+    if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
+        return categories->categories();
+    QStringList labels;
+    if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
+        if (!(log->min() > 0) || !(log->max() > log->min()) || !(log->base() > 1))
+            return labels;
+        const double step = std::log(log->base());
+        for (double e = std::ceil(std::log(log->min()) / step - 1e-9);
+             e <= std::log(log->max()) / step + 1e-9 && labels.size() < 40; e += 1)
+            labels << QString::asprintf("%g", std::pow(log->base(), e));
+    } else if (const auto *value = qobject_cast<const QValueAxis *>(axis)) {
+        const int ticks = std::clamp(value->tickCount(), 2, 40);
+        for (int i = 0; i < ticks; ++i)
+            labels << QString::asprintf("%g", value->min() +
+                                                  (value->max() - value->min()) * i / (ticks - 1));
+    }
+    return labels;
+}
+
+// Qt Charts gives its vertical axes together at most this share of the chart's width, and its
+// horizontal ones as much of its height, and elides their labels and titles beyond it.
+constexpr double axisShare = 0.4;
+
+} // namespace
+
+int chartWidth(const QWidget *content)
+{
+    const auto *view = content->findChild<QChartView *>();
+    if (!view || !view->chart())
+        return content->minimumSizeHint().width();
+    const QChart *chart = view->chart();
+    int legend = 0;
+    if (chart->legend()->isVisible()) {
+        const QFontMetrics metrics(chart->legend()->font());
+        const QList<QLegendMarker *> markers = chart->legend()->markers();
+        for (const QLegendMarker *marker : markers) {
+            if (marker->isVisible()) // a marker, its label and the gap to the next
+                legend += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        }
+    }
+    int beside = 0, across = 0;
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (!axis->isVisible())
+            continue;
+        const QFontMetrics metrics(axis->labelsFont());
+        const QStringList labels = axisLabels(axis);
+        int widest = 0;
+        for (const QString &label : labels)
+            widest = std::max(widest, metrics.horizontalAdvance(label));
+        if (axis->orientation() == Qt::Vertical) {
+            const int title =
+                axis->titleText().isEmpty() ? 0 : QFontMetrics(axis->titleFont()).height();
+            beside += widest + title + metrics.height();
+        } else {
+            // Each label apart from the next by a gap as wide as the text is tall.
+            across =
+                std::max(across, static_cast<int>(labels.size()) * (widest + metrics.height()));
+        }
+    }
+    const int room = std::max(beside + across, static_cast<int>(std::ceil(beside / axisShare)));
+    const QMargins margins = chart->margins();
+    return std::max(legend, room) + margins.left() + margins.right() + 16;
+}
+
+int chartHeight(const QWidget *content)
+{
+    const auto *view = content->findChild<QChartView *>();
+    if (!view || !view->chart())
+        return content->minimumSizeHint().height();
+    const QChart *chart = view->chart();
+    // Each line of text with a gap as tall as a third of it, as Qt Charts pads them.
+    const auto line = [](const QFont &font) { return QFontMetrics(font).height() * 4 / 3; };
+    int height = chart->title().isEmpty() ? 0 : line(chart->titleFont());
+    if (chart->legend()->isVisible())
+        height += line(chart->legend()->font());
+    // Below the plot the horizontal axis's labels and title; the plot as tall as the widest
+    // vertical axis title (drawn turned along it) and at least four labels of its axis.
+    int plot = 0, below = 0;
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (const QAbstractAxis *axis : axes) {
+        if (!axis->isVisible())
+            continue;
+        const int title = axis->titleText().isEmpty() ? 0 : line(axis->titleFont());
+        if (axis->orientation() == Qt::Horizontal) {
+            below += line(axis->labelsFont()) + title;
+        } else {
+            const int along =
+                axis->titleText().isEmpty()
+                    ? 0
+                    : QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+            plot = std::max({plot, along, 4 * line(axis->labelsFont())});
+        }
+    }
+    height += std::max(plot + below, static_cast<int>(std::ceil(below / axisShare)));
+    const QMargins margins = chart->margins();
+    return height + margins.top() + margins.bottom() + 16;
+}
+
+} // namespace rooflab::gui
