@@ -5,12 +5,14 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab::gui {
@@ -121,6 +123,30 @@ public:
     std::optional<BatchCurve> shown;
     double timeFactor = 1, rateFactor = 1;
     bool perToken = false;
+    // The current batch's value beside its marker. Not in the legend: a legend entry whose
+    // text changes lays the whole chart out again (axes, their labels, the grid) on every
+    // batch tick; a free text item only repaints itself.
+    QGraphicsSimpleTextItem *currentLabel = new QGraphicsSimpleTextItem(chart);
+    std::optional<QPointF> currentPoint; // (batch, time in the axis's unit)
+    int sweepDraws = 0;
+
+    // Beside the marker, on its right unless that leaves the plot area.
+    void placeCurrentLabel()
+    {
+        currentLabel->setVisible(currentPoint.has_value());
+        if (!currentPoint)
+            return;
+        const QPointF at = chart->mapToPosition(*currentPoint, currentTime);
+        const QRectF plot = chart->plotArea();
+        const QRectF box = currentLabel->boundingRect();
+        const qreal gap = 8;
+        qreal x = at.x() + gap;
+        if (x + box.width() > plot.right())
+            x = at.x() - gap - box.width();
+        const qreal y = std::clamp(at.y() - box.height() - gap / 2, plot.top(),
+                                   std::max(plot.top(), plot.bottom() - box.height()));
+        currentLabel->setPos(x, y);
+    }
 
     void attach(QAbstractSeries *series, QLogValueAxis *y)
     {
@@ -185,6 +211,8 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     d->attach(d->currentTime, d->timeAxis);
     d->attach(d->currentRate, d->rateAxis);
     d->hideFromLegend(d->currentRate);
+    d->currentLabel->setZValue(20); // above the series
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->placeCurrentLabel(); });
     setCurve({});
 }
 
@@ -208,6 +236,7 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
 // The sweep, its axes and the ridge line: redrawn only when the curve itself changed.
 void BatchCurveChart::drawSweep(const BatchCurve &curve)
 {
+    ++d->sweepDraws;
     const QList<BatchSample> &samples = curve.samples;
     d->chart->setTitle(samples.isEmpty()
                            ? tr("Select a point to see how its time follows the batch")
@@ -308,16 +337,24 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
 void BatchCurveChart::drawCurrent(const BatchCurve &curve)
 {
     QList<QPointF> currentTime, currentRate;
+    d->currentPoint.reset();
     if (curve.current && !curve.samples.isEmpty()) {
         const BatchSample &c = *curve.current;
         const double rate = d->perToken ? c.tokensPerSecond : c.flopsPerSecond;
         currentTime.append({c.batch, c.time / d->timeFactor});
         if (rate > 0)
             currentRate.append({c.batch, rate / d->rateFactor});
-        d->currentTime->setName(tr("Current batch (%1)").arg(formatNumber(c.batch)));
+        d->currentPoint = currentTime.constFirst();
+        const QString label = tr("B = %1").arg(formatNumber(c.batch));
+        if (d->currentLabel->text() != label)
+            d->currentLabel->setText(label);
     }
-    d->currentTime->replace(currentTime);
-    d->currentRate->replace(currentRate);
+    // Unchanged markers (a selection that kept the curve) are not handed to Qt Charts again.
+    if (d->currentTime->points() != currentTime)
+        d->currentTime->replace(currentTime);
+    if (d->currentRate->points() != currentRate)
+        d->currentRate->replace(currentRate);
+    d->placeCurrentLabel();
 }
 
 void BatchCurveChart::setAppearance(bool dark, double fontScale)
@@ -345,6 +382,9 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
         axis->setMinorGridLineColor(minor);
     }
     d->chart->legend()->setFont(small);
+    d->currentLabel->setFont(small);
+    d->currentLabel->setBrush(d->chart->legend()->labelColor());
+    d->placeCurrentLabel();
     QFont title = small;
     title.setBold(true);
     d->chart->setTitleFont(title);
@@ -363,6 +403,33 @@ QList<QPointF> BatchCurveChart::ratePoints() const
 QPair<double, double> BatchCurveChart::timeRange() const
 {
     return {d->timeAxis->min(), d->timeAxis->max()};
+}
+
+std::optional<QPointF> BatchCurveChart::currentMarker() const
+{
+    const QList<QPointF> points = d->currentTime->points();
+    return points.isEmpty() ? std::nullopt : std::optional<QPointF>(points.constFirst());
+}
+
+QString BatchCurveChart::currentMarkerLabel() const
+{
+    return d->currentLabel->isVisible() ? d->currentLabel->text() : QString();
+}
+
+QStringList BatchCurveChart::legendNames() const
+{
+    QStringList names;
+    const QList<QLegendMarker *> markers = d->chart->legend()->markers();
+    for (const QLegendMarker *marker : markers) {
+        if (marker->isVisible())
+            names.append(marker->label());
+    }
+    return names;
+}
+
+int BatchCurveChart::sweepDraws() const
+{
+    return d->sweepDraws;
 }
 
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const

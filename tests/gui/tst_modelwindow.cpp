@@ -325,6 +325,31 @@ private Q_SLOTS:
         QVERIFY(m_window->batchCurve()->ridgeMarkerBatch());
         ROOFLAB_COMPARE_NEAR(*m_window->batchCurve()->ridgeMarkerBatch(), 682.5593551757, 1e-6);
     }
+
+    void batchTickMovesOnlyTheCurrentMarker()
+    {
+        BatchCurveChart *chart = m_window->batchCurve();
+        const int sweeps = chart->sweepDraws();
+        const QStringList legend = chart->legendNames();
+        QVERIFY2(legend.contains(s("Current batch")), qPrintable(legend.join(s(", "))));
+        m_doc->setBatch(2);
+        QCoreApplication::processEvents();
+        // B = 2 (tst_modelanalysis, batchSweep): every operator memory-bound, one more
+        // sequence's KV cache and activations, 15,559,191,040 + 549,341,696 =
+        // 16,108,532,736 B per step: 16,108,532,736 / 3.35e12 = 4.80852 ms, drawn in ms.
+        const std::optional<QPointF> marker = chart->currentMarker();
+        QVERIFY(marker);
+        ROOFLAB_COMPARE_NEAR(marker->x(), 2.0, 1e-12);
+        ROOFLAB_COMPARE_NEAR(marker->y(), 16108532736.0 / 3.35e12 * 1e3, 1e-9);
+        QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+        // The sweep, its axes and the legend stay as they were: the tick redrew none of them.
+        QCOMPARE(chart->sweepDraws(), sweeps);
+        QCOMPARE(chart->legendNames(), legend);
+        // Another sequence length is another sweep: drawn once.
+        m_window->controls()->sequenceSpin()->setValue(128);
+        QCOMPARE(chart->sweepDraws(), sweeps + 1);
+        QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+    }
 };
 
 QTEST_MAIN(TestModelWindow)
