@@ -9,6 +9,7 @@
 #include "document.h"
 #include "mainwindow.h"
 #include "modelpanel.h"
+#include "rooflinechart.h"
 #include "sharebarchart.h"
 #include "testhelpers.h"
 #include "windowtest.h"
@@ -349,6 +350,44 @@ private Q_SLOTS:
         m_window->controls()->sequenceSpin()->setValue(128);
         QCOMPARE(chart->sweepDraws(), sweeps + 1);
         QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+    }
+
+    void batchTickRepaintsOnlyThePointsBuffer()
+    {
+        // Llama 3.1 8B on two H100s at TP 2: the step's all-reduces cross NVLink, drawn as an
+        // interconnect slope at the bandwidth they reach, which moves with the batch (the
+        // fixed latency weighs less on larger messages); the title names the batch too.
+        const auto linkBandwidth = [this] {
+            for (const DeviceRoofs &device : m_doc->analysis().devices) {
+                for (const MemoryRoof &roof : device.memory) {
+                    if (roof.level == s("interconnect"))
+                        return roof.bandwidth;
+                }
+            }
+            return 0.0;
+        };
+        Deployment deployment = m_doc->scenario().deployment;
+        deployment.tpAuto = false;
+        deployment.tp = 2;
+        m_doc->setDeployment(deployment);
+        m_doc->setViewRange(0.1, 1e4, 1e9, 1e16); // fixed axes: a tick keeps the mapping
+        RooflineChart *chart = m_window->chart();
+        chart->replotNow();
+        QCoreApplication::processEvents();
+        const double before = linkBandwidth();
+        QVERIFY(before > 0);
+        const int full = chart->fullReplots();
+        m_doc->setBatch(2);
+        chart->replotNow();
+        QCoreApplication::processEvents();
+        QVERIFY2(linkBandwidth() != before, "the interconnect slope should move");
+        QCOMPARE(chart->fullReplots(), full); // the points' buffer only
+        // Another theme changes the layers below: everything is redrawn, once.
+        Presentation p = m_doc->presentation();
+        p.theme = s("print");
+        m_doc->setPresentation(p, s("Print theme"));
+        chart->replotNow();
+        QCOMPARE(chart->fullReplots(), full + 1);
     }
 };
 
