@@ -343,6 +343,10 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_NEAR(marker->x(), 2.0, 1e-12);
         ROOFLAB_COMPARE_NEAR(marker->y(), 16108532736.0 / 3.35e12 * 1e3, 1e-9);
         QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+        // The time share chart's title gives the same step time, 4.80852 ms to three
+        // figures; it is drawn over the chart, Qt Charts' own title (a relayout) stays empty.
+        QCOMPARE(m_window->shareChart()->title(), s("NVIDIA H100 SXM5 80GB: 4.81 ms per step"));
+        QVERIFY(m_window->shareChart()->chartTitle().isEmpty());
         // The sweep, its axes and the legend stay as they were: the tick redrew none of them.
         QCOMPARE(chart->sweepDraws(), sweeps);
         QCOMPARE(chart->legendNames(), legend);
