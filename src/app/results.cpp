@@ -67,21 +67,28 @@ void Results::analyse(const Catalog &catalog, const Scenario &scenario)
         else
             m_boundBatch.insert(model.deviceId, model.totals.computeBoundBatch);
     }
-    buildComparison(catalog, scenario);
+    m_catalog = catalog;
+    m_scenario = scenario;
 }
 
-void Results::buildComparison(const Catalog &catalog, const Scenario &scenario)
+const QList<CompareRow> &Results::compareRows() const
 {
-    if (scenario.model.isEmpty()) {
+    buildComparison();
+    return m_compareRows;
+}
+
+void Results::buildComparison() const
+{
+    if (m_scenario.model.isEmpty()) {
         m_compareRows.clear();
         m_compareKey.reset();
         return;
     }
-    if (m_compareKey == scenario)
+    if (m_compareKey == m_scenario)
         return;
     // The steps are analysed already; only each device's prefill is new.
-    m_compareRows = compareDevices(catalog, scenario, scenario.devices, m_analysis.models);
-    m_compareKey = scenario;
+    m_compareRows = compareDevices(m_catalog, m_scenario, m_scenario.devices, m_analysis.models);
+    m_compareKey = m_scenario;
     ++m_counts.comparisons;
 }
 

@@ -58,9 +58,10 @@ public:
     const PointDiagnosis &diagnosis() const { return m_diagnosis; }
     const QList<Move> &moves() const { return m_moves; }
     const BatchCurve &batchCurve() const { return m_curve; }
-    // With a model: one row per shown device (compareDevices()), rebuilt only when the
-    // scenario changed; empty without a model.
-    const QList<CompareRow> &compareRows() const { return m_compareRows; }
+    // With a model: one row per shown device (compareDevices()), empty without a model.
+    // Built when first asked for after a scenario change, so that batch ticks while no one
+    // shows the comparison (a hidden Compare dock) do not pay for it.
+    const QList<CompareRow> &compareRows() const;
 
     // How many times the analysis, the moves and a curve's sweep were computed (for tests:
     // one change builds each at most once).
@@ -74,7 +75,7 @@ private:
     void diagnoseSelection(const Catalog &catalog, const Scenario &scenario,
                            const Selection &selection);
     void buildCurve(const Catalog &catalog, const Scenario &scenario, const Selection &selection);
-    void buildComparison(const Catalog &catalog, const Scenario &scenario);
+    void buildComparison() const;
     void buildModelCurve(const Catalog &catalog, const Scenario &scenario,
                          const ModelAnalysis &model);
     void markMemoryLimit(const Catalog &catalog, const Scenario &scenario,
@@ -84,9 +85,13 @@ private:
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
     BatchCurve m_curve;
-    QList<CompareRow> m_compareRows;
-    std::optional<Scenario> m_compareKey; // the scenario the rows were made for
-    Counts m_counts;
+    // The comparison, built on demand (compareRows() const) from the catalog and scenario of
+    // the last analysis; a catalog copy shares its data.
+    Catalog m_catalog;
+    Scenario m_scenario;
+    mutable QList<CompareRow> m_compareRows;
+    mutable std::optional<Scenario> m_compareKey; // the scenario the rows were made for
+    mutable Counts m_counts;
     // The model steps' compute-bound batches, solved once per scenario-but-the-batch.
     std::optional<Scenario> m_boundKey;
     QHash<QString, std::optional<double>> m_boundBatch;

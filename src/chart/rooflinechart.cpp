@@ -283,6 +283,11 @@ int RooflineChart::contentBuilds() const
     return d->builds;
 }
 
+int RooflineChart::fullReplots() const
+{
+    return d->scene.fullReplots();
+}
+
 void RooflineChart::replotNow()
 {
     d->replotNow();

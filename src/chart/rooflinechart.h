@@ -49,6 +49,8 @@ public:
 
     // How many times setAnalysis() rebuilt the scene (for tests: one change, one rebuild).
     int contentBuilds() const;
+    // How many replots redrew every layer rather than the points' buffer alone (for tests).
+    int fullReplots() const;
 
     // The chart drawn at `size` pixels, as the window would show it.
     QImage grabImage(QSize size);

@@ -48,21 +48,24 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     // redraws only them over the unchanged roofs, grid and axes (see replot()).
     m_plot->addLayer(QStringLiteral("points"), m_plot->layer(QStringLiteral("overlay")));
     m_dynamicLayer = m_plot->layer(QStringLiteral("points"));
-    // The same pieces, in the same order, as drawScene() draws a file with.
+    // The same pieces as drawScene() draws a file with, in the same order but for what moves
+    // with the batch: a deployment's interconnect slope and the title (a model's names the
+    // batch) go with the points, so that a batch tick repaints only that buffer.
     new SceneLayerable(m_plot, QStringLiteral("zones"), [this](QCPPainter *painter) {
         ScenePainter(m_model, frame(), painter).drawZones();
         AnnotationPainter(m_model, frame(), painter).drawBands(); // a lesson's bands
         AxisPainter(m_model, figureLayout(), painter).drawGrid();
     });
     new SceneLayerable(m_plot, QStringLiteral("roofs"), [this](QCPPainter *painter) {
-        ScenePainter(m_model, frame(), painter).drawRoofs();
+        ScenePainter(m_model, frame(), painter).drawRoofs(ScenePainter::Roofs::AllButLinks);
     });
     new SceneLayerable(
         m_plot, QStringLiteral("frame"),
-        [this](QCPPainter *painter) { AxisPainter(m_model, figureLayout(), painter).drawOver(); },
+        [this](QCPPainter *painter) { AxisPainter(m_model, figureLayout(), painter).drawFrame(); },
         false);
     new SceneLayerable(m_plot, QStringLiteral("points"), [this](QCPPainter *painter) {
         ScenePainter scenePainter(m_model, frame(), painter);
+        scenePainter.drawRoofs(ScenePainter::Roofs::LinksOnly);
         scenePainter.drawTrails(m_trails);
         scenePainter.drawPoints();
     });
@@ -74,7 +77,10 @@ RooflineScene::RooflineScene(QCustomPlot *plot) : m_plot(plot)
     // The legend last, unclipped: it may sit in its margin beside or under the plot.
     new SceneLayerable(
         m_plot, QStringLiteral("points"),
-        [this](QCPPainter *painter) { ScenePainter(m_model, frame(), painter).drawLegend(); },
+        [this](QCPPainter *painter) {
+            AxisPainter(m_model, figureLayout(), painter).drawTitles();
+            ScenePainter(m_model, frame(), painter).drawLegend();
+        },
         false);
     m_plot->setCurrentLayer(QStringLiteral("main"));
     // Two paint buffers: everything below the points in one (QCustomPlot's "overlay" layer
@@ -196,9 +202,19 @@ void RooflineScene::updatePlotLayout()
 namespace {
 
 // True when the layers below the points would draw the same: same roofs, ridges and zones
-// in the same theme (the axes and grid are checked through the mapping).
+// in the same theme (the axes and grid are checked through the mapping). Interconnect
+// slopes and the title are drawn with the points, so they may differ.
 bool sameStaticLayers(const SceneModel &a, const SceneModel &b)
 {
+    const auto fixedSlopes = [](const SceneModel &model) {
+        QList<SceneSlope> slopes;
+        for (const SceneSlope &slope : model.slopes) {
+            if (!slope.link)
+                slopes.append(slope);
+        }
+        return slopes;
+    };
+    const QList<SceneSlope> slopesA = fixedSlopes(a), slopesB = fixedSlopes(b);
     const auto sameSlope = [](const SceneSlope &x, const SceneSlope &y) {
         return x.device == y.device && x.bandwidth == y.bandwidth && x.topRidge == y.topRidge &&
                x.ghost == y.ghost && x.sharedIndex == y.sharedIndex &&
@@ -210,9 +226,9 @@ bool sameStaticLayers(const SceneModel &a, const SceneModel &b)
                x.sharedCount == y.sharedCount && x.sharedFromX == y.sharedFromX;
     };
     return a.options.theme == b.options.theme && a.options.showZones == b.options.showZones &&
-           a.options.fontScale == b.options.fontScale && a.options.title == b.options.title &&
-           a.zoneRoof == b.zoneRoof && a.options.annotations == b.options.annotations &&
-           std::equal(a.slopes.cbegin(), a.slopes.cend(), b.slopes.cbegin(), b.slopes.cend(),
+           a.options.fontScale == b.options.fontScale && a.zoneRoof == b.zoneRoof &&
+           a.options.annotations == b.options.annotations &&
+           std::equal(slopesA.cbegin(), slopesA.cend(), slopesB.cbegin(), slopesB.cend(),
                       sameSlope) &&
            std::equal(a.roofs.cbegin(), a.roofs.cend(), b.roofs.cbegin(), b.roofs.cend(), sameRoof);
 }
@@ -232,6 +248,7 @@ void RooflineScene::replot()
         m_dynamicLayer->replot();
         return;
     }
+    ++m_fullReplots;
     m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 

@@ -57,6 +57,9 @@ public:
     // legend when the roofs, zones, grid and axes would draw as at the last full replot (a
     // batch change), else everything.
     void replot();
+    // How many replot() calls redrew every layer (for tests: a batch tick redraws only the
+    // points' buffer when the axes stay).
+    int fullReplots() const { return m_fullReplots; }
 
     // Lays the figure out for the plot's size and ranges now, not at the next replot, so
     // frame() answers for what the next replot will show.
@@ -93,6 +96,7 @@ private:
     AxisMapping m_staticMapping;
     QSize m_staticSize;
     bool m_staticValid = false;
+    int m_fullReplots = 0;
     QMetaObject::Connection m_afterReplot;
 };
 

@@ -83,11 +83,35 @@ void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::
 
 void AxisPainter::drawOver()
 {
+    p->save();
+    paintFrame();
+    paintTitles();
+    p->restore();
+}
+
+void AxisPainter::drawFrame()
+{
+    p->save();
+    paintFrame();
+    p->restore();
+}
+
+void AxisPainter::drawTitles()
+{
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setPen(m.theme.foreground);
+    paintTitles();
+    p->restore();
+}
+
+// Leaves the painter antialiased with the foreground pen, as paintTitles() expects.
+void AxisPainter::paintFrame()
+{
     const ChartTheme &t = m.theme;
     const QRectF &r = l.map.rect;
     const double grow = std::max(1.0, m.options.fontScale);
     const double major = 6 * grow, minor = 3 * grow, gap = 4 * grow;
-    p->save();
     p->setRenderHint(QPainter::Antialiasing, false);
     p->setPen(QPen(t.foreground, 1));
     p->setBrush(Qt::NoBrush);
@@ -142,6 +166,10 @@ void AxisPainter::drawOver()
     p->rotate(-90);
     p->drawText(QRectF(-span / 2, 0, span, am.height()), Qt::AlignCenter, yTitle);
     p->restore();
+}
+
+void AxisPainter::paintTitles()
+{
     const double subtitleTop = 12 + l.titleHeight - l.subtitleHeight;
     if (!l.title.isEmpty()) {
         p->setFont(l.titleFont);
@@ -153,7 +181,6 @@ void AxisPainter::drawOver()
         p->drawText(QRectF(0, subtitleTop, l.size.width(), l.subtitleHeight), Qt::AlignCenter,
                     l.subtitle);
     }
-    p->restore();
 }
 
 } // namespace rooflab

@@ -20,8 +20,14 @@ public:
     void drawGrid();
     // The plot's border, the ticks, their labels, the axis titles and the title.
     void drawOver();
+    // drawOver() in two parts: all but the title, and the title with its subtitle. A model's
+    // title names the batch, so the window draws it with the points (rooflinescene.cpp).
+    void drawFrame();
+    void drawTitles();
 
 private:
+    void paintFrame();
+    void paintTitles();
     void drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align);
 
     const SceneModel &m;

@@ -122,9 +122,13 @@ void ScenePainter::drawZones()
              withAlpha(m.theme.deviceColor(roof.device), 110), 1, Qt::SolidLine);
 }
 
-void ScenePainter::drawRoofs()
+void ScenePainter::drawRoofs(Roofs which)
 {
     const AxisMapping &map = f.map;
+    const auto wanted = [which](const SceneSlope &slope) {
+        return which == Roofs::All || slope.link == (which == Roofs::LinksOnly);
+    };
+    const bool flatRoofs = which != Roofs::LinksOnly;
     const double width = 2.4;
     const auto px = [&](const DataSegment &s, QPointF *a, QPointF *b) {
         *a = map.toPixel(s.xa, s.ya);
@@ -134,7 +138,7 @@ void ScenePainter::drawRoofs()
     for (bool ghost : {true, false}) {
         for (const SceneSlope &slope : m.slopes) {
             const auto seg = visibleSlope(slope, map);
-            if (slope.ghost != ghost || !seg)
+            if (slope.ghost != ghost || !seg || !wanted(slope))
                 continue;
             px(*seg, &a, &b);
             const QColor color = m.theme.deviceColor(slope.device);
@@ -147,7 +151,7 @@ void ScenePainter::drawRoofs()
         }
         for (const SceneRoof &roof : m.roofs) {
             const auto seg = visibleRoof(roof, map);
-            if (roof.ghost != ghost || !seg)
+            if (roof.ghost != ghost || !seg || !flatRoofs)
                 continue;
             px(*seg, &a, &b);
             const QColor color = m.theme.deviceColor(roof.device);
@@ -160,7 +164,8 @@ void ScenePainter::drawRoofs()
     if (!m.theme.greyscale) {
         for (const SceneSlope &slope : m.slopes) {
             auto seg = visibleSlope(slope, map);
-            if (slope.ghost || slope.sharedCount < 2 || !seg || seg->xa >= slope.sharedToX)
+            if (slope.ghost || slope.sharedCount < 2 || !seg || seg->xa >= slope.sharedToX ||
+                !wanted(slope))
                 continue;
             seg->xb = std::min(seg->xb, slope.sharedToX);
             seg->yb = slope.bandwidth * seg->xb;
@@ -170,7 +175,8 @@ void ScenePainter::drawRoofs()
         }
         for (const SceneRoof &roof : m.roofs) {
             auto seg = visibleRoof(roof, map);
-            if (roof.ghost || roof.sharedCount < 2 || !seg || roof.sharedFromX >= seg->xb)
+            if (roof.ghost || roof.sharedCount < 2 || !seg || roof.sharedFromX >= seg->xb ||
+                !flatRoofs)
                 continue;
             seg->xa = std::max(seg->xa, roof.sharedFromX);
             px(*seg, &a, &b);
@@ -180,7 +186,7 @@ void ScenePainter::drawRoofs()
     }
     p->setBrush(Qt::NoBrush);
     for (const SceneRoof &roof : m.roofs) {
-        if (roof.ghost || !map.rect.contains(map.toPixel(roof.ridge, roof.peak)))
+        if (roof.ghost || !flatRoofs || !map.rect.contains(map.toPixel(roof.ridge, roof.peak)))
             continue;
         p->setPen(QPen(m.theme.background, 1.5));
         p->setBrush(m.theme.deviceColor(roof.device));

@@ -21,8 +21,12 @@ public:
 
     // Memory-bound and compute-bound shading under the zone roof, and its ridge line.
     void drawZones();
+    // Which roof lines drawRoofs() draws. A deployment's interconnect slope moves with the
+    // batch while the others stay: the window draws it over the points' buffer (LinksOnly)
+    // so that a batch tick need not repaint the layers below.
+    enum class Roofs { All, AllButLinks, LinksOnly };
     // Slopes, flat roofs (datasheet ghosts first) and ridge corners.
-    void drawRoofs();
+    void drawRoofs(Roofs which = Roofs::All);
     // Fading trails (data coordinates, oldest first) of points that moved recently.
     void drawTrails(const QList<QPolygonF> &trails);
     // Operator markers; the selected one with a halo.

@@ -5,12 +5,15 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsEllipseItem>
+#include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab::gui {
@@ -111,8 +114,7 @@ public:
     QLogValueAxis *rateAxis = new QLogValueAxis;
     QLineSeries *time = new QLineSeries;
     QLineSeries *rate = new QLineSeries;
-    QScatterSeries *currentTime = new QScatterSeries;
-    QScatterSeries *currentRate = new QScatterSeries;
+    QScatterSeries *currentTime = new QScatterSeries; // its legend entry only: no points
     QLineSeries *ridgeLine = new QLineSeries;
     QLineSeries *memoryLine = new QLineSeries; // where the memory runs out
     std::optional<double> ridgeBatch, memoryBatch;
@@ -121,6 +123,52 @@ public:
     std::optional<BatchCurve> shown;
     double timeFactor = 1, rateFactor = 1;
     bool perToken = false;
+    // The current batch: two dots and its value, free items over the chart. A legend entry
+    // whose text changes lays the whole chart out again (axes, their labels, the grid), and a
+    // series' points repaint the whole plot area; a free item repaints only where it was
+    // and where it goes.
+    QGraphicsEllipseItem *timeDot = new QGraphicsEllipseItem(chart);
+    QGraphicsEllipseItem *rateDot = new QGraphicsEllipseItem(chart);
+    QGraphicsSimpleTextItem *currentLabel = new QGraphicsSimpleTextItem(chart);
+    std::optional<QPointF> currentPoint, currentRatePoint; // in the axes' units
+    int sweepDraws = 0;
+
+    // Where a value sits on the chart, or nullopt off the plot area (a time of 0, which a log
+    // axis cannot show, when no t fits at that batch).
+    std::optional<QPointF> pixelOf(const std::optional<QPointF> &value, QAbstractSeries *series)
+    {
+        if (!value || !(value->y() > 0))
+            return std::nullopt;
+        const QPointF at = chart->mapToPosition(*value, series);
+        if (!chart->plotArea().adjusted(-1, -1, 1, 1).contains(at))
+            return std::nullopt;
+        return at;
+    }
+    // The dots on their points, the value beside the time dot, on its right unless that
+    // leaves the plot area.
+    void placeCurrent()
+    {
+        const std::optional<QPointF> ratePixel = pixelOf(currentRatePoint, rate);
+        rateDot->setVisible(ratePixel.has_value());
+        if (ratePixel)
+            rateDot->setPos(*ratePixel);
+        const std::optional<QPointF> timePixel = pixelOf(currentPoint, time);
+        timeDot->setVisible(timePixel.has_value());
+        currentLabel->setVisible(timePixel.has_value());
+        if (!timePixel)
+            return;
+        const QPointF at = *timePixel;
+        timeDot->setPos(at);
+        const QRectF plot = chart->plotArea();
+        const QRectF box = currentLabel->boundingRect();
+        const qreal gap = 8;
+        qreal x = at.x() + gap;
+        if (x + box.width() > plot.right())
+            x = at.x() - gap - box.width();
+        const qreal y = std::clamp(at.y() - box.height() - gap / 2, plot.top(),
+                                   std::max(plot.top(), plot.bottom() - box.height()));
+        currentLabel->setPos(x, y);
+    }
 
     void attach(QAbstractSeries *series, QLogValueAxis *y)
     {
@@ -132,12 +180,6 @@ public:
     {
         if (!chart->series().contains(ridgeLine))
             delete ridgeLine; // taken out of the chart while there is no ridge
-    }
-    void hideFromLegend(QAbstractSeries *series)
-    {
-        const QList<QLegendMarker *> markers = chart->legend()->markers(series);
-        for (QLegendMarker *marker : markers)
-            marker->setVisible(false);
     }
 };
 
@@ -173,18 +215,20 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     ridgePen.setWidthF(1.5);
     d->ridgeLine->setPen(ridgePen);
     d->memoryLine->setPen(memoryPen());
-    for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
-        marker->setMarkerSize(11);
-        marker->setColor(QColor(0xf3, 0x9c, 0x12));
-        marker->setBorderColor(Qt::black);
+    d->currentTime->setMarkerSize(11);
+    for (QGraphicsEllipseItem *dot : {d->timeDot, d->rateDot}) {
+        dot->setRect(-5.5, -5.5, 11, 11); // centred on its position, as the legend's marker
+        dot->setZValue(20);               // above the series
+        dot->setBrush(QColor(0xf3, 0x9c, 0x12));
+        dot->setPen(QPen(Qt::black, 1));
     }
     d->attach(d->time, d->timeAxis);
     d->attach(d->rate, d->rateAxis);
     d->attach(d->ridgeLine, d->timeAxis);
     d->attach(d->memoryLine, d->timeAxis);
     d->attach(d->currentTime, d->timeAxis);
-    d->attach(d->currentRate, d->rateAxis);
-    d->hideFromLegend(d->currentRate);
+    d->currentLabel->setZValue(20);
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->placeCurrent(); });
     setCurve({});
 }
 
@@ -208,6 +252,7 @@ void BatchCurveChart::setCurve(const BatchCurve &curve)
 // The sweep, its axes and the ridge line: redrawn only when the curve itself changed.
 void BatchCurveChart::drawSweep(const BatchCurve &curve)
 {
+    ++d->sweepDraws;
     const QList<BatchSample> &samples = curve.samples;
     d->chart->setTitle(samples.isEmpty()
                            ? tr("Select a point to see how its time follows the batch")
@@ -307,17 +352,19 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
 // The markers at the current batch, on the scales of the sweep drawn.
 void BatchCurveChart::drawCurrent(const BatchCurve &curve)
 {
-    QList<QPointF> currentTime, currentRate;
+    d->currentPoint.reset();
+    d->currentRatePoint.reset();
     if (curve.current && !curve.samples.isEmpty()) {
         const BatchSample &c = *curve.current;
         const double rate = d->perToken ? c.tokensPerSecond : c.flopsPerSecond;
-        currentTime.append({c.batch, c.time / d->timeFactor});
+        d->currentPoint = QPointF(c.batch, c.time / d->timeFactor);
         if (rate > 0)
-            currentRate.append({c.batch, rate / d->rateFactor});
-        d->currentTime->setName(tr("Current batch (%1)").arg(formatNumber(c.batch)));
+            d->currentRatePoint = QPointF(c.batch, rate / d->rateFactor);
+        const QString label = tr("B = %1").arg(formatNumber(c.batch));
+        if (d->currentLabel->text() != label)
+            d->currentLabel->setText(label);
     }
-    d->currentTime->replace(currentTime);
-    d->currentRate->replace(currentRate);
+    d->placeCurrent();
 }
 
 void BatchCurveChart::setAppearance(bool dark, double fontScale)
@@ -328,9 +375,11 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
     d->chart->setBackgroundRoundness(0);
     d->ridgeLine->setPen(ridgePen);
     d->memoryLine->setPen(memoryPen());
-    for (QScatterSeries *marker : {d->currentTime, d->currentRate}) {
-        marker->setColor(QColor(0xf3, 0x9c, 0x12));
-        marker->setBorderColor(dark ? Qt::white : Qt::black);
+    d->currentTime->setColor(QColor(0xf3, 0x9c, 0x12));
+    d->currentTime->setBorderColor(dark ? Qt::white : Qt::black);
+    for (QGraphicsEllipseItem *dot : {d->timeDot, d->rateDot}) {
+        dot->setBrush(QColor(0xf3, 0x9c, 0x12));
+        dot->setPen(QPen(dark ? Qt::white : Qt::black, 1));
     }
     d->fontScale = fontScale;
     QFont font = unscaledFont(); // the window's font without its scale: scaled once here
@@ -345,6 +394,9 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
         axis->setMinorGridLineColor(minor);
     }
     d->chart->legend()->setFont(small);
+    d->currentLabel->setFont(small);
+    d->currentLabel->setBrush(d->chart->legend()->labelColor());
+    d->placeCurrent();
     QFont title = small;
     title.setBold(true);
     d->chart->setTitleFont(title);
@@ -363,6 +415,32 @@ QList<QPointF> BatchCurveChart::ratePoints() const
 QPair<double, double> BatchCurveChart::timeRange() const
 {
     return {d->timeAxis->min(), d->timeAxis->max()};
+}
+
+std::optional<QPointF> BatchCurveChart::currentMarker() const
+{
+    return d->timeDot->isVisible() ? d->currentPoint : std::nullopt;
+}
+
+QString BatchCurveChart::currentMarkerLabel() const
+{
+    return d->currentLabel->isVisible() ? d->currentLabel->text() : QString();
+}
+
+QStringList BatchCurveChart::legendNames() const
+{
+    QStringList names;
+    const QList<QLegendMarker *> markers = d->chart->legend()->markers();
+    for (const QLegendMarker *marker : markers) {
+        if (marker->isVisible())
+            names.append(marker->label());
+    }
+    return names;
+}
+
+int BatchCurveChart::sweepDraws() const
+{
+    return d->sweepDraws;
 }
 
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const

@@ -33,6 +33,14 @@ public:
     QList<QPointF> ratePoints() const;
     // The time axis's range, in the unit the axis is drawn in (that of timePoints()).
     QPair<double, double> timeRange() const;
+    // The current-batch marker (batch, time in the unit of timePoints()), or nullopt.
+    std::optional<QPointF> currentMarker() const;
+    // The text beside that marker ("B = 64"); empty when none is drawn.
+    QString currentMarkerLabel() const;
+    // The legend's visible entries, in order.
+    QStringList legendNames() const;
+    // How many times the sweep, its axes and legend were drawn: a batch tick draws none.
+    int sweepDraws() const;
     // The batch of the ridge marker, or nullopt when none is drawn.
     std::optional<double> ridgeMarkerBatch() const;
     // The batch of the "largest batch that fits" marker, or nullopt when none is drawn.

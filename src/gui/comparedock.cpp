@@ -93,11 +93,23 @@ CompareDock::CompareDock(app::Document *document, QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_empty, 1);
 
+    // Hidden, the dock only notes that its rows are out of date (and the results do not
+    // build them): a batch tick then costs it nothing.
     connect(m_document, &app::Document::changed, this, [this](app::Change change) {
-        if (change & concerns())
+        if (!(change & concerns()))
+            return;
+        if (isVisible())
             refresh();
+        else
+            m_stale = true;
     });
-    refresh();
+}
+
+void CompareDock::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
 }
 
 void CompareDock::fitRowHeight()
@@ -121,6 +133,7 @@ app::Change CompareDock::concerns()
 void CompareDock::refresh()
 {
     ++m_refreshes;
+    m_stale = false;
     const QList<CompareRow> &rows = m_document->results().compareRows();
     const bool model = m_document->showsModel();
     m_table->setVisible(model && !rows.isEmpty());

@@ -21,7 +21,8 @@ class CompareTableModel;
 // shown device side by side, from Results::compareRows(). Sortable by any column; the best of
 // each column is marked; devices are added to or removed from the comparison (they are the
 // scenario's shown devices, so each is an undo step); the table copies or saves as CSV or
-// Markdown with the command line's writers. Refreshes on scenario changes only.
+// Markdown with the command line's writers. Refreshes on scenario changes only, and only
+// while it is visible: hidden (a tab behind another dock), it catches up when shown.
 class CompareDock : public QWidget
 {
     Q_OBJECT
@@ -49,6 +50,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void fitRowHeight();
@@ -67,6 +69,7 @@ private:
     QToolButton *m_save;
     QStringList m_sizedFor; // the model and devices the columns were last sized for
     int m_refreshes = 0;
+    bool m_stale = true; // a change came while hidden: refresh when shown
 };
 
 } // namespace rooflab::gui

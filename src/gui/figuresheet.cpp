@@ -1,6 +1,9 @@
 #include "figuresheet.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -20,11 +23,13 @@ bool sameShape(const SheetBlock &a, const SheetBlock &b)
     return true;
 }
 
+// Not selectable: a selectable QLabel lays its text out through a whole QTextDocument
+// each time it is measured, and a batch tick changes and measures dozens of cells (most of
+// a tick's work). The sheet copies as a whole instead (copyAction()).
 QLabel *plainLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setTextFormat(Qt::PlainText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
 
@@ -49,10 +54,17 @@ SheetBlock SheetBlock::table(const QList<QStringList> &rows, int boldColumn,
     return block;
 }
 
-FigureSheet::FigureSheet(QWidget *parent) : QWidget(parent), m_layout(new QVBoxLayout(this))
+FigureSheet::FigureSheet(QWidget *parent)
+    : QWidget(parent), m_layout(new QVBoxLayout(this)),
+      m_copy(new QAction(tr("Copy figures"), this))
 {
     m_layout->setContentsMargins(4, 4, 4, 4);
     m_layout->setSpacing(6);
+    // The figures as plain text, a line per cell, from the context menu.
+    connect(m_copy, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(plainText()); });
+    addAction(m_copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 void FigureSheet::setBlocks(const QList<SheetBlock> &blocks)

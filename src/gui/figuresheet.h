@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QVBoxLayout;
 
@@ -42,13 +43,17 @@ public:
 
     // Shows `blocks`: the labels are kept when the blocks have the same shape as before.
     void setBlocks(const QList<SheetBlock> &blocks);
-    // The text shown, a line per cell (as a rich-text table reads as plain text): for tests.
+    // The text shown, a line per cell (as a rich-text table reads as plain text).
     QString plainText() const;
+    // "Copy figures" in the context menu: plainText() to the clipboard. The cells themselves
+    // are not selectable (see figuresheet.cpp).
+    QAction *copyAction() const { return m_copy; }
 
 private:
     void rebuild(const QList<SheetBlock> &blocks);
 
     QVBoxLayout *m_layout;
+    QAction *m_copy;
     QList<SheetBlock> m_blocks;
     QList<QList<QLabel *>> m_labels; // per block: its cells row by row, or its one label
 };

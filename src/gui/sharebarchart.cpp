@@ -6,11 +6,14 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rooflab::gui {
 
@@ -25,6 +28,27 @@ public:
     QValueAxis *shareAxis = new QValueAxis;
     QValueAxis niceAxis; // never shown: works out the nice range of shareAxis
     QStringList labels;
+    // The title ("device: 15.4 ms per step") is a free item over the chart's top margin: it
+    // changes on every batch tick, and a new QChart title lays the whole chart out again.
+    QGraphicsSimpleTextItem *title = new QGraphicsSimpleTextItem(chart);
+    QString titleText;
+
+    // Centred at the top, elided to the chart's width.
+    void placeTitle()
+    {
+        const QFontMetricsF metrics(title->font());
+        const qreal width = chart->size().width();
+        const QString text = metrics.elidedText(titleText, Qt::ElideRight, width - 8);
+        if (title->text() != text)
+            title->setText(text);
+        title->setPos(std::max(4.0, (width - metrics.horizontalAdvance(text)) / 2), 4);
+    }
+    // Room for one line of title above the plot; changes only with the font.
+    void fitTitleMargin()
+    {
+        const int height = static_cast<int>(std::ceil(QFontMetricsF(title->font()).height()));
+        chart->setMargins(QMargins(2, height + 6, 8, 0));
+    }
 };
 
 ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
@@ -49,7 +73,8 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     d->series->attachAxis(d->classAxis);
     d->series->attachAxis(d->shareAxis);
     d->chart->legend()->hide();
-    d->chart->setMargins(QMargins(2, 0, 8, 0));
+    d->fitTitleMargin();
+    connect(d->chart, &QGraphicsWidget::geometryChanged, this, [this] { d->placeTitle(); });
     setBars(QString(), {});
 }
 
@@ -57,8 +82,10 @@ ShareBarChart::~ShareBarChart() = default;
 
 void ShareBarChart::setBars(const QString &title, const QList<ShareBar> &bars)
 {
-    if (d->chart->title() != title)
-        d->chart->setTitle(title);
+    if (d->titleText != title) {
+        d->titleText = title;
+        d->placeTitle();
+    }
     // Categories run bottom-up on a horizontal axis: reversed, the first class is on top.
     QStringList labels;
     QList<qreal> values;
@@ -109,6 +136,10 @@ void ShareBarChart::setAppearance(bool dark, double fontScale)
     QFont title = font;
     title.setBold(true);
     d->chart->setTitleFont(title);
+    d->title->setFont(title);
+    d->title->setBrush(d->chart->titleBrush());
+    d->fitTitleMargin();
+    d->placeTitle();
 }
 
 QList<double> ShareBarChart::percentages() const
@@ -117,6 +148,16 @@ QList<double> ShareBarChart::percentages() const
     for (int i = d->set->count() - 1; i >= 0; --i)
         values.append(d->set->at(i));
     return values;
+}
+
+QString ShareBarChart::title() const
+{
+    return d->titleText;
+}
+
+QString ShareBarChart::chartTitle() const
+{
+    return d->chart->title();
 }
 
 QStringList ShareBarChart::labels() const

@@ -70,6 +70,7 @@ private Q_SLOTS:
         const Scenario s = llama70b(devices, 16);
         app::Document document(m_catalog, s);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QAbstractItemModelTester sourceTester(
             dock.tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester sortedTester(
@@ -116,6 +117,7 @@ private Q_SLOTS:
         s.deployment.pricePerDeviceHour = 2.0;
         app::Document document(m_catalog, s);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QCOMPARE(dock.tableModel()->rows().size(), 1);
         const CompareRow &r = dock.tableModel()->rows().first();
         const double comm = 161 * (19.1e-6 + 1.5 * 16384 / 450e9) + 19.1e-6 + 0.75 * 256512 / 450e9;
@@ -148,6 +150,7 @@ private Q_SLOTS:
                      16);
         app::Document document(m_catalog, s);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QSortFilterProxyModel *sorted = dock.sortedModel();
         // Unsorted: the scenario's order.
         QCOMPARE(shownOrder(dock), s.devices);
@@ -190,6 +193,7 @@ private Q_SLOTS:
         s.deployment.tp = 3;
         app::Document document(m_catalog, s);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         for (const CompareRow &r : dock.tableModel()->rows())
             QVERIFY2(!r.problem.isEmpty(), qPrintable(r.deviceId));
         QCOMPARE(dock.tableModel()->index(0, gui::CompareTableModel::StepTime).data().toString(),
@@ -205,6 +209,7 @@ private Q_SLOTS:
     {
         app::Document document(m_catalog, llama70b({QStringLiteral("h100-sxm5")}, 1));
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QCOMPARE(gui::CompareDock::concerns(), app::Change(app::ChangeFlag::Scenario));
         const int refreshes = dock.refreshes();
         const int built = document.results().counts().comparisons;
@@ -227,10 +232,44 @@ private Q_SLOTS:
         QCOMPARE(dock.tableModel()->rowCount(), 0);
     }
 
+    void hiddenDockCatchesUpWhenShown()
+    {
+        app::Document document(m_catalog, llama70b({QStringLiteral("h100-sxm5")}, 1));
+        gui::CompareDock dock(&document);
+        // Never shown: nothing is built, neither the dock's rows nor the results' comparison.
+        QCOMPARE(dock.refreshes(), 0);
+        QCOMPARE(document.results().counts().comparisons, 0);
+        dock.show();
+        QCOMPARE(dock.refreshes(), 1);
+        QCOMPARE(document.results().counts().comparisons, 1);
+        // B = 1. TP 1: 141.1e9 B of weights alone > 72e9 usable. TP 2, per device: weights
+        // about 70.56e9 B (half of 141.1e9, the norms whole) + KV 2 x 80 x 8 x 128 x 4096 x
+        // 2 B / 2 = 671,088,640 B + activations under 1 MB: about 71.23e9 <= 72e9, so auto
+        // picks 2.
+        QCOMPARE(dock.tableModel()->rows().first().tp, 2);
+        // Hidden (a tab behind another dock), ticks cost the dock nothing...
+        dock.hide();
+        for (const double batch : {2.0, 4.0, 8.0})
+            document.setBatch(batch);
+        QCOMPARE(dock.refreshes(), 1);
+        QCOMPARE(document.results().counts().comparisons, 1);
+        // ...and shown again it refreshes once, with the rows of the batch now, B = 8:
+        // TP 2 needs 75.9 GB > 72 GB, TP 4 needs 38.0 GB: auto moves to 4.
+        dock.show();
+        QCOMPARE(dock.refreshes(), 2);
+        QCOMPARE(document.results().counts().comparisons, 2);
+        QCOMPARE(dock.tableModel()->rows().first().tp, 4);
+        // Shown without a change in between: nothing to catch up.
+        dock.hide();
+        dock.show();
+        QCOMPARE(dock.refreshes(), 2);
+    }
+
     void addsAndRemovesDevicesAsUndoSteps()
     {
         app::Document document(m_catalog, llama70b({QStringLiteral("h100-sxm5")}, 1));
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QMenu *menu = dock.addButton()->menu();
         QVERIFY(menu);
         QMetaObject::invokeMethod(menu, "aboutToShow");

@@ -56,6 +56,7 @@ private Q_SLOTS:
         app::Document document(m_catalog, llama70bOnH100(1));
         gui::DeploymentControls controls(&document);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QVERIFY(controls.isEnabled());
         // TP 1 at B = 1 needs 141,110,050,816 B of weights alone (70.55 billion parameters
         // x 2 B) > 72e9: the row says it does not fit.
@@ -129,6 +130,7 @@ private Q_SLOTS:
         app::Document document(m_catalog, s);
         gui::DeploymentControls controls(&document);
         gui::CompareDock dock(&document);
+        dock.show(); // a hidden dock does not refresh
         QVERIFY(dock.tableModel()->rows().first().costPerMillionTokens);
         controls.priceEdit()->clear();
         Q_EMIT controls.priceEdit()->editingFinished();

@@ -9,6 +9,7 @@
 #include "document.h"
 #include "mainwindow.h"
 #include "modelpanel.h"
+#include "rooflinechart.h"
 #include "sharebarchart.h"
 #include "testhelpers.h"
 #include "windowtest.h"
@@ -324,6 +325,73 @@ private Q_SLOTS:
         m_window->controls()->sequenceSpin()->setValue(128);
         QVERIFY(m_window->batchCurve()->ridgeMarkerBatch());
         ROOFLAB_COMPARE_NEAR(*m_window->batchCurve()->ridgeMarkerBatch(), 682.5593551757, 1e-6);
+    }
+
+    void batchTickMovesOnlyTheCurrentMarker()
+    {
+        BatchCurveChart *chart = m_window->batchCurve();
+        const int sweeps = chart->sweepDraws();
+        const QStringList legend = chart->legendNames();
+        QVERIFY2(legend.contains(s("Current batch")), qPrintable(legend.join(s(", "))));
+        m_doc->setBatch(2);
+        QCoreApplication::processEvents();
+        // B = 2 (tst_modelanalysis, batchSweep): every operator memory-bound, one more
+        // sequence's KV cache and activations, 15,559,191,040 + 549,341,696 =
+        // 16,108,532,736 B per step: 16,108,532,736 / 3.35e12 = 4.80852 ms, drawn in ms.
+        const std::optional<QPointF> marker = chart->currentMarker();
+        QVERIFY(marker);
+        ROOFLAB_COMPARE_NEAR(marker->x(), 2.0, 1e-12);
+        ROOFLAB_COMPARE_NEAR(marker->y(), 16108532736.0 / 3.35e12 * 1e3, 1e-9);
+        QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+        // The time share chart's title gives the same step time, 4.80852 ms to three
+        // figures; it is drawn over the chart, Qt Charts' own title (a relayout) stays empty.
+        QCOMPARE(m_window->shareChart()->title(), s("NVIDIA H100 SXM5 80GB: 4.81 ms per step"));
+        QVERIFY(m_window->shareChart()->chartTitle().isEmpty());
+        // The sweep, its axes and the legend stay as they were: the tick redrew none of them.
+        QCOMPARE(chart->sweepDraws(), sweeps);
+        QCOMPARE(chart->legendNames(), legend);
+        // Another sequence length is another sweep: drawn once.
+        m_window->controls()->sequenceSpin()->setValue(128);
+        QCOMPARE(chart->sweepDraws(), sweeps + 1);
+        QCOMPARE(chart->currentMarkerLabel(), s("B = 2"));
+    }
+
+    void batchTickRepaintsOnlyThePointsBuffer()
+    {
+        // Llama 3.1 8B on two H100s at TP 2: the step's all-reduces cross NVLink, drawn as an
+        // interconnect slope at the bandwidth they reach, which moves with the batch (the
+        // fixed latency weighs less on larger messages); the title names the batch too.
+        const auto linkBandwidth = [this] {
+            for (const DeviceRoofs &device : m_doc->analysis().devices) {
+                for (const MemoryRoof &roof : device.memory) {
+                    if (roof.level == s("interconnect"))
+                        return roof.bandwidth;
+                }
+            }
+            return 0.0;
+        };
+        Deployment deployment = m_doc->scenario().deployment;
+        deployment.tpAuto = false;
+        deployment.tp = 2;
+        m_doc->setDeployment(deployment);
+        m_doc->setViewRange(0.1, 1e4, 1e9, 1e16); // fixed axes: a tick keeps the mapping
+        RooflineChart *chart = m_window->chart();
+        chart->replotNow();
+        QCoreApplication::processEvents();
+        const double before = linkBandwidth();
+        QVERIFY(before > 0);
+        const int full = chart->fullReplots();
+        m_doc->setBatch(2);
+        chart->replotNow();
+        QCoreApplication::processEvents();
+        QVERIFY2(linkBandwidth() != before, "the interconnect slope should move");
+        QCOMPARE(chart->fullReplots(), full); // the points' buffer only
+        // Another theme changes the layers below: everything is redrawn, once.
+        Presentation p = m_doc->presentation();
+        p.theme = s("print");
+        m_doc->setPresentation(p, s("Print theme"));
+        chart->replotNow();
+        QCOMPARE(chart->fullReplots(), full + 1);
     }
 };
 
