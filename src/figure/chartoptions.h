@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureannotation.h"
+#include "fitverdict.h"
 #include "presentation.h"
 
 #include <QList>
@@ -38,6 +39,13 @@ struct ChartOptions
     // once; the window labels it point by point, since one tall label would jump while the
     // batch sweeps (docs/labels.md).
     bool nameColumnsOnce = false;
+    // With a model on several devices: whether it fits each, said on the device's legend
+    // line (or, with the legend off, under the title); the title keeps only the model's need.
+    QList<FitVerdict> fitVerdicts = {};
+    // The title as wide as it can become while only the batch changes (the window's, whose
+    // title follows the slider): the title's font and height are sized for it, so the plot
+    // does not move during a batch sweep. Empty: the title itself.
+    QString titleWidest = {};
 
     bool operator==(const ChartOptions &) const = default;
 };

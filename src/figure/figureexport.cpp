@@ -3,6 +3,7 @@
 #include "figure.h"
 #include "figuremetadata.h"
 #include "safefile.h"
+#include "scenarioanalysis.h"
 #include "svgdocument.h"
 #include "tableexport.h"
 #include "textsafety.h"
@@ -44,6 +45,7 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request)
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
     options.nameColumnsOnce = true; // no batch sweep in a file (docs/labels.md)
+    options.fitVerdicts = modelFitVerdicts(request.models);
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,
