@@ -15,8 +15,7 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     LegendLayout legend;
     if (entries.isEmpty())
         return legend;
-    const QFontMetricsF metrics(font);
-    const double lineHeight = std::ceil(metrics.height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(font);
     const int maxRows = std::max(4, static_cast<int>((maxHeight - 2 * padding) / lineHeight));
     const int columns = std::clamp(static_cast<int>((entries.size() + maxRows - 1) / maxRows),
                                    minColumns, static_cast<int>(entries.size()));
@@ -40,6 +39,11 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
         legend.lines.append({line, entries.at(i), i < numbers.size() ? numbers.at(i) : 0});
     }
     return legend;
+}
+
+double LegendLayout::lineHeight(const QFont &font)
+{
+    return std::ceil(QFontMetricsF(font).height()) + 2;
 }
 
 double LegendLayout::itemWidth(const QFont &font, const SceneLegendEntry &entry, int number)
@@ -71,7 +75,7 @@ LegendLayout LegendLayout::flow(const QList<SceneLegendEntry> &entries, const QL
     LegendLayout legend;
     if (entries.isEmpty())
         return legend;
-    const double lineHeight = std::ceil(QFontMetricsF(font).height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(font);
     const double inner = width - 2 * padding;
     int row = -1;
     double x = 0, widest = 0;

@@ -184,7 +184,7 @@ int FrameLayouter::numberLineBudget() const
     }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
-    const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(m.fonts.legend);
     return 2 * static_cast<int>(map.rect.height() * 0.6 / lineHeight) -
            static_cast<int>(m.legend.size());
 }

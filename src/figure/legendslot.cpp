@@ -143,7 +143,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         return slot;
     const QFont &font = model.fonts.legend;
     const QRectF &plot = map.rect;
-    const double lineHeight = std::ceil(QFontMetricsF(font).height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(font);
     // The scene's own lines, each as wide as it can become while only the batch changes (a
     // device's fit verdict), so that the place does not move during a batch sweep.
     QList<SceneLegendEntry> own = model.legend;

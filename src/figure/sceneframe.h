@@ -53,6 +53,8 @@ struct LegendLayout
                              const QFont &font, double maxHeight, const QPointF &topLeft,
                              int minColumns = 1);
 
+    // The pitch of the legend's lines: the font's height and 2 px.
+    static double lineHeight(const QFont &font);
     // Room between two lines side by side in a flowed legend.
     static constexpr double flowGap = 14;
     // The legend of `entries` in rows no wider than `width` (padding included), each line

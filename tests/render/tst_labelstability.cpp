@@ -362,11 +362,6 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
     if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
-    // Known to miss since the legend explains B* in the window too: in the small plot with
-    // two devices the legend, searched inside the plot, changes corner as the GEMMs climb
-    // the slope (at batch 30, 48, 61, 77 and 292), and the zone caption steps aside for it.
-    QEXPECT_FAIL("two devices, 740 x 560", "the legend changes corner and the zone caption follows",
-                 Continue);
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Known to miss: a point label takes the first free place of its fixed list, and a place
     // another label's few-pixel step blocks or frees sends it to the next one, 30 to 300 px
