@@ -64,47 +64,86 @@ QString deploymentText(const ModelDeployment &d)
 
 } // namespace
 
-QString modelChartTitle(const QList<ModelAnalysis> &models)
+namespace {
+
+// Whether `m` fits: on one device, or, deployed over several, on each of them.
+bool fitsShown(const ModelAnalysis &m)
+{
+    return m.deployment.devices > 1 ? m.deployment.fits : m.footprint.fits;
+}
+
+} // namespace
+
+QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
+{
+    QList<FitVerdict> verdicts;
+    for (const ModelAnalysis &m : models) {
+        if (m.footprint.capacityBytes <= 0 || m.modelName.isEmpty())
+            continue;
+        const ModelDeployment &d = m.deployment;
+        FitVerdict v{.deviceId = m.deviceId, .text = {}, .widest = {}};
+        if (d.devices > 1) {
+            const QString spread = deploymentText(d).trimmed();
+            v.text = (d.fits ? QStringLiteral("%1: fits") : QStringLiteral("%1: does not fit"))
+                         .arg(spread);
+            v.widest = QStringLiteral("%1: does not fit").arg(spread);
+        } else {
+            // "needs 3": devices, as the title's "fits 1 of the 3 devices shown" says.
+            v.text = m.footprint.fits
+                         ? QStringLiteral("fits")
+                         : QStringLiteral("needs %1").arg(m.footprint.devicesNeeded, 0, 'f', 0);
+            // The most a batch sweep can ask for in practice: three digits.
+            v.widest = QStringLiteral("needs 999");
+        }
+        verdicts.append(v);
+    }
+    // One device: the title says it in full (modelChartTitle).
+    if (verdicts.size() < 2)
+        verdicts.clear();
+    return verdicts;
+}
+
+QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
 {
     if (models.isEmpty() || models.first().modelName.isEmpty())
         return QString();
     const ModelAnalysis &first = models.first();
+    // At its widest: every figure that follows the batch as wide as it gets (digits are
+    // equally wide; six significant digits and a point at most) and the longest verdict.
+    const QString batch = widest ? QStringLiteral("8888888") : formatNumber(first.shape.batch, 6);
     const QString shape =
         first.phase == Phase::Decode
-            ? QStringLiteral("batch %1 · context %2")
-                  .arg(formatNumber(first.shape.batch, 6), formatNumber(first.shape.seq, 7))
+            ? QStringLiteral("batch %1 · context %2").arg(batch, formatNumber(first.shape.seq, 7))
             : QStringLiteral("batch %1 · prompt %2")
-                  .arg(formatNumber(first.shape.batch, 6), formatNumber(first.shape.prompt, 7));
+                  .arg(batch, formatNumber(first.shape.prompt, 7));
     const QString title =
         QStringLiteral("%1 %2 · %3").arg(first.modelName, phaseName(first.phase), shape);
-    QStringList fits, misses;
+    int shown = 0, fitting = 0;
     double needed = 0;
     for (const ModelAnalysis &m : models) {
-        const ModelFootprint &f = m.footprint;
-        const ModelDeployment &d = m.deployment;
-        if (f.capacityBytes <= 0)
+        if (m.footprint.capacityBytes <= 0)
             continue;
-        needed = f.totalBytes; // the same on every device: it does not depend on the device
-        const QString spread = deploymentText(d);
-        if (d.devices > 1 ? d.fits : f.fits)
-            fits.append(m.deviceName + spread);
-        else if (d.devices > 1)
-            misses.append(QStringLiteral("%1%2").arg(m.deviceName, spread));
-        else
-            misses.append(
-                QStringLiteral("%1 (needs %2)").arg(m.deviceName).arg(f.devicesNeeded, 0, 'f', 0));
+        needed = m.footprint.totalBytes; // the same on every device: it does not depend on it
+        ++shown;
+        fitting += fitsShown(m) && !widest ? 1 : 0;
     }
-    if (fits.isEmpty() && misses.isEmpty())
+    if (shown == 0)
         return title;
-    const QString size = formatSi(needed, QStringLiteral("B"), 3);
+    const QString size =
+        widest ? QStringLiteral("8.88 MB") : formatSi(needed, QStringLiteral("B"), 3);
     // On a line of its own, as short as it can say it: device names are long.
-    if (fits.size() + misses.size() == 1) {
-        const ModelFootprint &f = models.first().footprint;
-        const ModelDeployment &d = models.first().deployment;
+    if (shown == 1) {
+        ModelFootprint f = models.first().footprint;
+        ModelDeployment d = models.first().deployment;
+        if (widest) {
+            f.fits = d.fits = false;
+            f.devicesNeeded = 888;
+        }
         const QString usable =
             formatSi(f.usableBytes, QStringLiteral("B"), 3) + QStringLiteral(" usable");
         if (d.devices > 1) {
-            const QString perDevice = formatSi(d.perDevice.totalBytes, QStringLiteral("B"), 3);
+            const QString perDevice =
+                widest ? size : formatSi(d.perDevice.totalBytes, QStringLiteral("B"), 3);
             return title + QLatin1Char('\n') +
                    (d.fits ? QStringLiteral("%1%2: %3 per device ≤ %4, fits")
                            : QStringLiteral("%1%2: %3 per device > %4, does not fit"))
@@ -116,15 +155,13 @@ QString modelChartTitle(const QList<ModelAnalysis> &models)
                              .arg(first.deviceName, size, usable)
                              .arg(f.devicesNeeded, 0, 'f', 0));
     }
-    QStringList parts;
-    if (misses.isEmpty())
-        parts.append(QStringLiteral("fits every device shown"));
-    else if (!fits.isEmpty())
-        parts.append(QStringLiteral("fits %1").arg(fits.join(QStringLiteral(", "))));
-    if (!misses.isEmpty())
-        parts.append(QStringLiteral("does not fit %1").arg(misses.join(QStringLiteral(", "))));
-    return title + QLatin1Char('\n') +
-           QStringLiteral("Needs %1: %2").arg(size, parts.join(QStringLiteral("; ")));
+    // Several devices: each one's verdict goes on its legend line (modelFitVerdicts), so the
+    // title stays one short line whatever the names.
+    const QString verdict =
+        fitting == shown ? QStringLiteral("fits every device shown")
+        : fitting == 0   ? QStringLiteral("fits none of the %1 devices shown").arg(shown)
+                       : QStringLiteral("fits %1 of the %2 devices shown").arg(fitting).arg(shown);
+    return title + QLatin1Char('\n') + QStringLiteral("Needs %1: %2").arg(size, verdict);
 }
 
 QString scenarioCaptionLine(const Catalog &catalog, const Scenario &scenario)

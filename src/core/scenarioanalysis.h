@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "catalog.h"
+#include "fitverdict.h"
 #include "modelanalysis.h"
 #include "scenario.h"
 
@@ -35,9 +36,16 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 // whether it fits with the headroom kept free, e.g. "Llama 3.1 70B decode · batch 16 ·
 // context 4096" over "NVIDIA H100 SXM5 80GB: 163 GB > 72 GB usable, does not fit (needs 3
 // devices)", for a deployment "NVIDIA H100 SXM5 80GB × 4 (TP 4): 46 GB per device ≤ 72 GB
-// usable, fits", or with several devices "Needs 163 GB: fits AMD Instinct MI300X; does not
-// fit NVIDIA H100 SXM5 80GB (needs 3)". Empty without a model analysis.
-QString modelChartTitle(const QList<ModelAnalysis> &models);
+// usable, fits", or with several devices only the model's need and a count, "Needs 163 GB:
+// fits 1 of the 3 devices shown" (each device's verdict: modelFitVerdicts()). Empty without
+// a model analysis. `widest`: the title as wide as it can become while only the batch
+// changes (figures that follow the batch at their widest, the longest verdict), so that the
+// window's chart keeps its title's height during a batch sweep (ChartOptions::titleWidest).
+QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest = false);
+
+// One verdict per device of `models` that has a capacity, when there are two or more;
+// empty for a single device (the title says it in full) or without a model.
+QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models);
 
 // The one-line caption a figure for a document can carry under its title: the shape, the
 // precision scheme and the devices, e.g. "batch 16 · context 4096 · weights FP8 E4M3,

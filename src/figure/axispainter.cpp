@@ -173,7 +173,9 @@ void AxisPainter::paintTitles()
     const double subtitleTop = 12 + l.titleHeight - l.subtitleHeight;
     if (!l.title.isEmpty()) {
         p->setFont(l.titleFont);
-        p->drawText(QRectF(0, 12, l.size.width(), subtitleTop - 12), Qt::AlignCenter, l.title);
+        // From the top: a title laid out for its widest (FigureLayout) may leave room below.
+        p->drawText(QRectF(0, 12, l.size.width(), subtitleTop - 12),
+                    Qt::AlignTop | Qt::AlignHCenter, l.title);
     }
     if (!l.subtitle.isEmpty()) {
         p->setFont(l.subtitleFont);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureannotation.h"
+#include "fitverdict.h"
 #include "presentation.h"
 
 #include <QList>
@@ -34,6 +35,13 @@ struct ChartOptions
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
     bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
     QString subtitle; // one line under the title (the scenario's caption line); empty: none
+    // With a model on several devices: whether it fits each, said on the device's legend
+    // line (or, with the legend off, under the title); the title keeps only the model's need.
+    QList<FitVerdict> fitVerdicts = {};
+    // The title as wide as it can become while only the batch changes (the window's, whose
+    // title follows the slider): the title's font and height are sized for it, so the plot
+    // does not move during a batch sweep. Empty: the title itself.
+    QString titleWidest = {};
 
     bool operator==(const ChartOptions &) const = default;
 };

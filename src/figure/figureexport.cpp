@@ -4,6 +4,7 @@
 #include "figuremetadata.h"
 #include "pngencoder.h"
 #include "safefile.h"
+#include "scenarioanalysis.h"
 #include "svgdocument.h"
 #include "tableexport.h"
 #include "textsafety.h"
@@ -41,6 +42,7 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request)
     const Presentation &p = request.presentation;
     const ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
+    options.fitVerdicts = modelFitVerdicts(request.models);
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace rooflab {
 
@@ -20,6 +21,42 @@ double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
     small.setPixelSize(std::max(6, static_cast<int>(std::lround(fonts.tick.pixelSize() * 0.7))));
     return QFontMetricsF(fonts.tick).horizontalAdvance(tickLabelBase(tick)) +
            QFontMetricsF(small).horizontalAdvance(QString::number(tick.exponent));
+}
+
+// `line` in lines no wider than `room`, so that no fact of a title is lost: broken at its
+// "; " first, then at " · ", ", " and spaces (a "; " or ", " keeps its mark at the end of
+// the line it ends); only a single word too long for the room is elided.
+QStringList wrapTitle(const QFontMetricsF &metrics, const QString &line, double room, int level = 0)
+{
+    static const QString separators[] = {QStringLiteral("; "), QStringLiteral(" · "),
+                                         QStringLiteral(", "), QStringLiteral(" ")};
+    constexpr int levels = static_cast<int>(std::size(separators));
+    if (metrics.horizontalAdvance(line) <= room)
+        return {line};
+    if (level >= levels)
+        return {metrics.elidedText(line, Qt::ElideRight, room)};
+    const QString &separator = separators[level];
+    const QString mark =
+        separator.trimmed() == QStringLiteral("·") ? QString() : separator.trimmed();
+    const QStringList parts = line.split(separator);
+    QStringList joined;
+    QString current;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString &part = parts.at(i);
+        const QString longer = current.isEmpty() ? part : current + separator + part;
+        const QString ending = i + 1 < parts.size() ? mark : QString();
+        if (current.isEmpty() || metrics.horizontalAdvance(longer + ending) <= room) {
+            current = longer;
+            continue;
+        }
+        joined.append(current + mark);
+        current = part;
+    }
+    joined.append(current);
+    QStringList lines;
+    for (const QString &piece : std::as_const(joined))
+        lines += wrapTitle(metrics, piece, room, level + 1);
+    return lines;
 }
 
 } // namespace
@@ -75,40 +112,35 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     const SceneFonts &fonts = model.fonts;
     const double grow = std::max(1.0, model.options.fontScale);
 
-    // A long title (a model's fit on several devices) shrinks to fit, down to 70%, and lines
-    // still too long wrap at their "; ".
+    // A long title shrinks to fit, down to 70%, and lines still too long wrap (wrapTitle).
+    // Font and height are those of the title at its widest (ChartOptions::titleWidest), so
+    // that they hold while only the batch changes.
     const QString &title = model.options.title;
     if (!title.isEmpty()) {
         const QStringList lines = title.split(QLatin1Char('\n'));
+        QStringList sized = model.options.titleWidest.split(QLatin1Char('\n'));
+        if (model.options.titleWidest.isEmpty() || sized.size() != lines.size())
+            sized = lines;
         const double room = std::max(60, size.width() - 24);
         QFont font = fonts.title;
         double widest = 0;
-        for (const QString &line : lines)
-            widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(line));
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            widest = std::max({widest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
+                               QFontMetricsF(font).horizontalAdvance(sized.at(i))});
         if (widest > room)
             font.setPixelSize(
                 std::max(6, static_cast<int>(font.pixelSize() * std::max(0.7, room / widest))));
         const QFontMetricsF metrics(font);
         QStringList fitted;
-        for (const QString &line : lines) {
-            // A fit verdict over several devices wraps at its "; " rather than losing the
-            // last devices; only a part too long alone is elided.
-            QString current;
-            for (const QString &part : line.split(QStringLiteral("; "))) {
-                const QString joined =
-                    current.isEmpty() ? part : current + QStringLiteral("; ") + part;
-                if (current.isEmpty() || metrics.horizontalAdvance(joined) <= room) {
-                    current = joined;
-                    continue;
-                }
-                fitted.append(metrics.elidedText(current + QLatin1Char(';'), Qt::ElideRight, room));
-                current = part;
-            }
-            fitted.append(metrics.elidedText(current, Qt::ElideRight, room));
+        qsizetype rows = 0;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QStringList wrapped = wrapTitle(metrics, lines.at(i), room);
+            fitted += wrapped;
+            rows += std::max(wrapped.size(), wrapTitle(metrics, sized.at(i), room).size());
         }
         layout.title = fitted.join(QLatin1Char('\n'));
         layout.titleFont = font;
-        layout.titleHeight = metrics.height() * static_cast<double>(fitted.size());
+        layout.titleHeight = metrics.height() * static_cast<double>(rows);
     }
 
     if (!model.options.subtitle.isEmpty()) {

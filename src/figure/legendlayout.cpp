@@ -15,8 +15,7 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     LegendLayout legend;
     if (entries.isEmpty())
         return legend;
-    const QFontMetricsF metrics(font);
-    const double lineHeight = std::ceil(metrics.height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(font);
     const int maxRows = std::max(4, static_cast<int>((maxHeight - 2 * padding) / lineHeight));
     const int columns = std::clamp(static_cast<int>((entries.size() + maxRows - 1) / maxRows),
                                    minColumns, static_cast<int>(entries.size()));
@@ -39,6 +38,62 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
                           lineHeight);
         legend.lines.append({line, entries.at(i), i < numbers.size() ? numbers.at(i) : 0});
     }
+    return legend;
+}
+
+double LegendLayout::lineHeight(const QFont &font)
+{
+    return std::ceil(QFontMetricsF(font).height()) + 2;
+}
+
+double LegendLayout::itemWidth(const QFont &font, const SceneLegendEntry &entry, int number)
+{
+    const double text = std::ceil(TextCache::advance(font, entry.text));
+    const bool plainNote = entry.kind == SceneLegendEntry::Kind::Note && number == 0;
+    return plainNote ? text : swatch + gap + text;
+}
+
+int LegendLayout::flowRows(const QList<double> &widths, double width)
+{
+    // Next fit: a line goes on the current row while it fits, else it starts the next one.
+    const double inner = width - 2 * padding;
+    int rows = 0;
+    double x = 0;
+    for (double w : widths) {
+        if (rows == 0 || x + w > inner) {
+            ++rows;
+            x = 0;
+        }
+        x += w + flowGap;
+    }
+    return rows;
+}
+
+LegendLayout LegendLayout::flow(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
+                                const QFont &font, double width, const QPointF &topLeft)
+{
+    LegendLayout legend;
+    if (entries.isEmpty())
+        return legend;
+    const double lineHeight = LegendLayout::lineHeight(font);
+    const double inner = width - 2 * padding;
+    int row = -1;
+    double x = 0, widest = 0;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const int number = i < numbers.size() ? numbers.at(i) : 0;
+        const double w = itemWidth(font, entries.at(i), number);
+        if (row < 0 || x + w > inner) {
+            ++row;
+            x = 0;
+        }
+        const QRectF line(topLeft.x() + padding + x, topLeft.y() + padding + row * lineHeight, w,
+                          lineHeight);
+        legend.lines.append({line, entries.at(i), number});
+        widest = std::max(widest, x + w);
+        x += w + flowGap;
+    }
+    legend.rect =
+        QRectF(topLeft, QSizeF(widest + 2 * padding, 2 * padding + (row + 1) * lineHeight));
     return legend;
 }
 

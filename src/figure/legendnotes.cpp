@@ -49,10 +49,32 @@ void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
     }
 }
 
+void addFitVerdicts(SceneModel &model, const Analysis &analysis)
+{
+    // A model on several devices: each device's line says whether it fits (the title keeps
+    // only what the model needs), sized for the widest the verdict can become. With the
+    // legend off the verdicts go under the title instead, which wraps rather than cuts.
+    QStringList underTitle;
+    for (const FitVerdict &verdict : std::as_const(model.options.fitVerdicts)) {
+        for (SceneLegendEntry &entry : model.legend) {
+            if (entry.kind != SceneLegendEntry::Kind::Device ||
+                entry.device >= analysis.devices.size() ||
+                analysis.devices.at(entry.device).deviceId != verdict.deviceId)
+                continue;
+            underTitle.append(tr("%1: %2").arg(entry.text, verdict.text));
+            entry.widest = entry.text + tr(" · ") + verdict.widest;
+            entry.text += tr(" · ") + verdict.text;
+        }
+    }
+    if (!model.options.showLegend && !underTitle.isEmpty())
+        model.options.title += QLatin1Char('\n') + underTitle.join(tr("; "));
+}
+
 } // namespace
 
 void addLegendNotes(SceneModel &model, const Analysis &analysis)
 {
+    addFitVerdicts(model, analysis);
     // The window and every file alike: what B* means, and whose ridge the zones shade.
     if (!model.batchMarks.isEmpty()) {
         model.legend.append({SceneLegendEntry::Kind::Note,
@@ -61,13 +83,15 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
                              {},
                              true});
     }
-    // With several devices the shading belongs to one of them: its legend line says so.
+    // With several devices the shading belongs to one of them: a note names it (a line of
+    // its own, so that the device lines stay short enough to sit side by side).
     if (model.options.showZones && model.zoneRoof >= 0 && model.deviceNames.size() > 1) {
         const int device = model.roofs.at(model.zoneRoof).device;
-        for (SceneLegendEntry &entry : model.legend) {
-            if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == device)
-                entry.text += tr(" · shaded zones");
-        }
+        model.legend.append({SceneLegendEntry::Kind::Note,
+                             tr("Shaded zones: %1").arg(model.deviceNames.at(device)),
+                             0,
+                             {},
+                             true});
     }
     addSubstitutionNotes(model, analysis);
 }

@@ -171,6 +171,9 @@ int FrameLayouter::numberLineBudget() const
 {
     // In a slot of the figure's layout: the lines it holds beside the legend's other lines
     // and the counts of labels left out.
+    // Under the plot: what its spare row holds (the notes have rows of their own).
+    if (f.legendSlot.place == LegendSlot::Place::Below)
+        return f.legendSlot.lines;
     if (f.legendSlot.fixed()) {
         const auto linesOf = [this](const QString &note) {
             return static_cast<int>(
@@ -181,7 +184,7 @@ int FrameLayouter::numberLineBudget() const
     }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
-    const double lineHeight = std::ceil(QFontMetricsF(m.fonts.legend).height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(m.fonts.legend);
     return 2 * static_cast<int>(map.rect.height() * 0.6 / lineHeight) -
            static_cast<int>(m.legend.size());
 }
@@ -230,6 +233,18 @@ void FrameLayouter::placeLegend()
     if (!m_cache.legendCoverage)
         m_cache.legendCoverage = placer.coverageMap(legendArea(map), 10, 10, &m_beforeLabels);
     const CoverageMap &coverage = *m_cache.legendCoverage;
+    // Columns of the widest lines' width that run past the plot would be cut at its edge:
+    // flowed in the plot's width instead, in the place that hides the least
+    // (m_legendColumns 0: flowed).
+    if (oneColumn.rect.width() > area.width()) {
+        const LegendLayout probe =
+            LegendLayout::flow(entries, numbers, m.fonts.legend, area.width(), {});
+        double hidden = 0;
+        const QPointF topLeft = legendTopLeft(coverage, probe.rect.size(), &hidden);
+        legend = LegendLayout::flow(entries, numbers, m.fonts.legend, area.width(), topLeft);
+        m_legendColumns = 0;
+        return;
+    }
     for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
         const LegendLayout probe =
             LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, columns);
@@ -256,6 +271,11 @@ void FrameLayouter::placeLegendInSlot(const QList<SceneLegendEntry> &entries,
     // in a right or bottom corner keeps that edge where it is when it is longer or wider.
     const LegendSlot &slot = f.legendSlot;
     m_legendColumns = slot.columns;
+    if (slot.place == LegendSlot::Place::Below) { // flowed in rows, under the plot
+        f.legend = LegendLayout::flow(entries, numbers, m.fonts.legend, slot.rect.width(),
+                                      slot.rect.topLeft());
+        return;
+    }
     const double maxHeight = slot.outside() ? slot.rect.height() : map.rect.height() - 20;
     LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight,
                                              slot.rect.topLeft(), slot.columns);
@@ -298,6 +318,14 @@ void FrameLayouter::finishLegend()
         return;
     }
     const QRectF old = f.legend.rect;
+    if (m_legendColumns == 0) { // flowed in the plot's width (placeLegend)
+        const double width = map.rect.width() - 20;
+        const LegendLayout flowed =
+            LegendLayout::flow(entries, numbers, m.fonts.legend, width, old.topLeft());
+        f.legend = LegendLayout::flow(entries, numbers, m.fonts.legend, width,
+                                      anchoredTopLeft(old, flowed.rect.size()));
+        return;
+    }
     const LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),
                                                    old.topLeft(), m_legendColumns);
     f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),

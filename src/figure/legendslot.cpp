@@ -71,6 +71,33 @@ int columnsOf(const LegendLayout &legend)
         }));
 }
 
+// The rows a legend under the plot takes in `width`: `entries` wrapped at `textWidth` and
+// flowed, then on rows of their own the notes that count what was left out, at their
+// longest (in a compact legend both, else the point labels' only).
+int flowRowsUnder(const QFont &font, const QList<SceneLegendEntry> &entries, bool compact,
+                  double textWidth, double width)
+{
+    const auto widthsOf = [&](const QList<SceneLegendEntry> &list) {
+        QList<double> widths;
+        for (const SceneLegendEntry &entry : list) {
+            const QStringList pieces = wrapLegendText(font, entry.text, textWidth);
+            const bool plainNote = entry.kind == SceneLegendEntry::Kind::Note;
+            for (qsizetype k = 0; k < pieces.size(); ++k) {
+                SceneLegendEntry piece = entry;
+                piece.text = pieces.at(k);
+                widths.append(LegendLayout::itemWidth(font, piece, k > 0 && !plainNote ? -1 : 0));
+            }
+        }
+        return widths;
+    };
+    QList<SceneLegendEntry> notes = {
+        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(99)}};
+    if (compact)
+        notes.append({SceneLegendEntry::Kind::Note, FrameLayouter::lineLabelsNote(99)});
+    return LegendLayout::flowRows(widthsOf(entries), width) +
+           LegendLayout::flowRows(widthsOf(notes), width);
+}
+
 } // namespace
 
 QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
@@ -116,10 +143,17 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         return slot;
     const QFont &font = model.fonts.legend;
     const QRectF &plot = map.rect;
-    const double lineHeight = std::ceil(QFontMetricsF(font).height()) + 4;
+    const double lineHeight = LegendLayout::lineHeight(font);
+    // The scene's own lines, each as wide as it can become while only the batch changes (a
+    // device's fit verdict), so that the place does not move during a batch sweep.
+    QList<SceneLegendEntry> own = model.legend;
+    for (SceneLegendEntry &entry : own) {
+        if (!entry.widest.isEmpty())
+            entry.text = entry.widest;
+    }
     // The legend at its longest: a device's line with the labels its slopes and roofs send
     // to the legend when they find no room on their line.
-    QList<SceneLegendEntry> longest = model.legend;
+    QList<SceneLegendEntry> longest = own;
     for (SceneLegendEntry &entry : longest) {
         if (entry.kind != SceneLegendEntry::Kind::Device)
             continue;
@@ -181,42 +215,61 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     const double across = size.width() - figureInset - plot.left();
     const double frame = LegendLayout::swatch + LegendLayout::gap + 3 * LegendLayout::padding;
     double widestOwn = 0;
-    for (const SceneLegendEntry &entry : model.legend)
+    for (const SceneLegendEntry &entry : std::as_const(own))
         widestOwn = std::max(widestOwn, std::ceil(TextCache::advance(font, entry.text)));
-    slot.textWidth = std::max(
+    // Beside the plot: lines no wider than a fifth of the figure (at least minOutsideText);
+    // when the legend then needs a second column, as wide as keeps the plot at 45 % of the
+    // figure's width, if that holds it in one.
+    const double frameWidth = 2 * LegendLayout::padding + LegendLayout::swatch + LegendLayout::gap;
+    const double narrowText = std::max(
         20.0,
         std::min({widestOwn, std::max(minOutsideText * grow, 0.2 * size.width()), across - frame}));
-    const double entryWidth = LegendLayout::swatch + LegendLayout::gap + slot.textWidth;
-    const auto columnsWidth = [&](int columns) {
-        return LegendLayout::padding + columns * (entryWidth + LegendLayout::padding);
+    const double wideText = std::clamp(
+        size.width() - figureInset - plot.left() - gap - 0.45 * size.width() - frameWidth,
+        narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
+    const auto columnsWidth = [&](int columns, double textWidth) {
+        return LegendLayout::padding + columns * (LegendLayout::swatch + LegendLayout::gap +
+                                                  textWidth + LegendLayout::padding);
     };
+    const double besideHeight = size.height() - figureInset - plot.top();
+    const int rowsBeside =
+        std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
+    // The columns beside the plot for lines of `textWidth`: the notes that count what was
+    // left out at their longest (compact), and else a spare line for numbered labels.
+    const auto columnsBesideFor = [&](bool compact, double textWidth) {
+        int count = compact ? 0 : 1;
+        if (compact) {
+            for (const QString &note :
+                 {FrameLayouter::leftOutNote(99), FrameLayouter::lineLabelsNote(99)})
+                count += static_cast<int>(wrapLegendText(font, note, textWidth).size());
+        }
+        for (const SceneLegendEntry &entry : compact ? own : longest)
+            count += static_cast<int>(wrapLegendText(font, entry.text, textWidth).size());
+        return std::max(1, (count + rowsBeside - 1) / rowsBeside);
+    };
+    // Under the plot a line may be as wide as the legend: only a longer one wraps.
+    const double underText =
+        std::max(20.0, std::min(widestOwn, across - 2 * LegendLayout::padding -
+                                               LegendLayout::swatch - LegendLayout::gap));
     // The margin is sized for the legend at its longest first; when that leaves too small a
     // plot, for the scene's own lines and two notes (compact): a line label with no room on
     // its line is then counted in a note, which beats a legend over the points.
     for (const bool compact : {false, true}) {
-        int count = 0;
-        if (compact) { // the notes that count what was left out, at their longest
-            for (const QString &note :
-                 {FrameLayouter::leftOutNote(99), FrameLayouter::lineLabelsNote(99)})
-                count += static_cast<int>(wrapLegendText(font, note, slot.textWidth).size());
-        }
-        for (const SceneLegendEntry &entry : compact ? model.legend : longest)
-            count += static_cast<int>(wrapLegendText(font, entry.text, slot.textWidth).size());
-
         // Right of the plot, from its top down to the figure's bottom (nothing is drawn
-        // under the plot's right end), in as many columns as that height needs, with a
-        // spare line.
-        const double besideHeight = size.height() - figureInset - plot.top();
-        const int rowsBeside =
-            std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
-        const int columnsBeside = std::max(1, (count + rowsBeside) / rowsBeside);
-        const double besideWidth = columnsWidth(columnsBeside);
+        // under the plot's right end), in as many columns as that height needs.
+        double besideText = narrowText;
+        int columnsBeside = columnsBesideFor(compact, narrowText);
+        if (columnsBeside > 1 && wideText > narrowText &&
+            columnsBesideFor(compact, wideText) < columnsBeside) {
+            besideText = wideText;
+            columnsBeside = columnsBesideFor(compact, wideText);
+        }
+        const double besideWidth = columnsWidth(columnsBeside, besideText);
         const double plotWidthBeside = size.width() - figureInset - besideWidth - gap - plot.left();
-        // Under the plot: as many columns as the width holds, and a spare row for numbers.
-        const int columnsUnder = std::clamp(static_cast<int>((across - LegendLayout::padding) /
-                                                             (entryWidth + LegendLayout::padding)),
-                                            1, count);
-        const int rowsUnder = (count + columnsUnder - 1) / columnsUnder + 1;
+        // Under the plot: the lines flowed in rows by their own widths, the notes that count
+        // what was left out, and a spare row for numbered labels.
+        const int rowsUnder =
+            flowRowsUnder(font, compact ? own : longest, compact, underText, across) + 1;
         const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
         const double plotHeightUnder = plot.height() - underHeight - gap;
 
@@ -240,14 +293,22 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
             slot.place = LegendSlot::Place::Right;
             slot.columns = columnsBeside;
             slot.lines = columnsBeside * rowsBeside;
+            slot.textWidth = besideText;
             slot.rect = QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth,
                                besideHeight);
         } else {
             slot.place = LegendSlot::Place::Below;
-            slot.columns = columnsUnder;
-            slot.lines = columnsUnder * rowsUnder;
-            slot.rect = QRectF(plot.left(), size.height() - figureInset - underHeight,
-                               columnsWidth(columnsUnder), underHeight);
+            slot.columns = 1;
+            slot.rows = rowsUnder;
+            // The spare row holds at least this many numbered lines, each no wider than the
+            // text width.
+            slot.lines = std::max(
+                1, static_cast<int>((across - 2 * LegendLayout::padding + LegendLayout::flowGap) /
+                                    (LegendLayout::swatch + LegendLayout::gap + underText +
+                                     LegendLayout::flowGap)));
+            slot.textWidth = underText;
+            slot.rect =
+                QRectF(plot.left(), size.height() - figureInset - underHeight, across, underHeight);
         }
         return slot;
     }

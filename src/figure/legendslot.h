@@ -23,8 +23,11 @@ struct LegendSlot
     QRectF rect;
     int columns = 1;
     // When fixed(): the legend lines it holds (numbered labels take what the scene's own
-    // lines leave) and the widest text a line may have there.
+    // lines leave) and the widest text a line may have there. Below the plot the lines are
+    // flowed in `rows` rows by their own widths (LegendLayout::flow), and `lines` is what
+    // the spare row holds for numbered labels.
     int lines = 0;
+    int rows = 0;
     double textWidth = 0;
     // In a margin sized for the scene's own lines only, or inside a figure too small for any
     // margin: a roof or slope label that finds no room on its line is counted in a note

@@ -52,6 +52,20 @@ struct LegendLayout
     static LegendLayout make(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
                              const QFont &font, double maxHeight, const QPointF &topLeft,
                              int minColumns = 1);
+
+    // The pitch of the legend's lines: the font's height and 2 px.
+    static double lineHeight(const QFont &font);
+    // Room between two lines side by side in a flowed legend.
+    static constexpr double flowGap = 14;
+    // The legend of `entries` in rows no wider than `width` (padding included), each line
+    // as wide as its own text, packed in order: a legend under the plot, where a grid of
+    // the widest line's width would take a row per line.
+    static LegendLayout flow(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
+                             const QFont &font, double width, const QPointF &topLeft);
+    // The rows flow() takes for lines of these widths (itemWidth()) in `width`.
+    static int flowRows(const QList<double> &widths, double width);
+    // A line's width: its swatch (or number) and text; a note of its own, the text only.
+    static double itemWidth(const QFont &font, const SceneLegendEntry &entry, int number);
 };
 
 // A label shown as a number on the chart and spelled out in the legend.

@@ -410,8 +410,10 @@ void replaceForbiddenCharacters(SceneModel &model)
         name = xmlSafeText(name);
     for (SceneGroup &group : model.groups)
         group.text = xmlSafeText(group.text);
-    for (SceneLegendEntry &entry : model.legend)
+    for (SceneLegendEntry &entry : model.legend) {
         entry.text = xmlSafeText(entry.text);
+        entry.widest = xmlSafeText(entry.widest);
+    }
 }
 
 } // namespace

@@ -92,6 +92,9 @@ struct SceneLegendEntry
     int device = 0;
     MarkerShape shape = MarkerShape::Circle;
     bool filled = true;
+    // The widest `text` can become while only the batch changes (a device's fit verdict);
+    // empty: `text` itself. The legend's place is sized for it (docs/labels.md).
+    QString widest = {};
 };
 
 // An analysis turned into what the chart draws, in data coordinates: roofs, ridges,

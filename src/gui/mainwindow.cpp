@@ -235,12 +235,17 @@ ChartOptions MainWindow::chartOptions() const
 {
     Presentation p = m_document->presentation();
     QString title = modelChartTitle(m_document->modelAnalyses());
+    QString widest = modelChartTitle(m_document->modelAnalyses(), true);
     if (m_presenter && m_presenter->isActive()) {
         // The docks are hidden: the title says what the chart shows.
         p.textScale = std::max(p.textScale, presenterTextScale);
         title = presenterCaption(m_document->catalog(), m_document->scenario());
+        widest.clear();
     }
-    return chartOptionsFor(p, m_document->selection(), title);
+    ChartOptions options = chartOptionsFor(p, m_document->selection(), title);
+    options.fitVerdicts = modelFitVerdicts(m_document->modelAnalyses());
+    options.titleWidest = widest;
+    return options;
 }
 
 void MainWindow::redrawChart()

@@ -185,8 +185,9 @@ private Q_SLOTS:
         // The default scenario's devices, the H100's bf16 ridge (989.5e12 / 3.35e12 = 295.37
         // FLOP/B, to 3 digits) and the axis titles, each as searchable text.
         for (const char *expected :
-             {"NVIDIA H100 SXM5 80GB · shaded zones", "NVIDIA H200 SXM 141GB", "ridge 295 FLOP/B",
-              "Arithmetic intensity (FLOP/byte)", "Attainable performance (FLOP/s)"})
+             {"Shaded zones: NVIDIA H100 SXM5 80GB", "NVIDIA H100 SXM5 80GB",
+              "NVIDIA H200 SXM 141GB", "ridge 295 FLOP/B", "Arithmetic intensity (FLOP/byte)",
+              "Attainable performance (FLOP/s)"})
             QVERIFY2(svg.texts.contains(s(expected)),
                      qPrintable(s(expected) + s(" not among: ") + svg.texts.join(s(" | "))));
         QVERIFY(bytes.contains("font-family=\""));

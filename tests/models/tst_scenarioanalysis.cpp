@@ -124,27 +124,41 @@ private Q_SLOTS:
 
     void titleSaysWhetherItFits()
     {
-        // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis):
-        // more than H100's 80 GB (2 devices) and than H200's 141 GB (2 devices); MI300X has
-        // 192 GB.
+        // Llama 3.1 70B, BF16, B = 1, S = 4096 needs 142,449,977,856 B (tst_modelanalysis).
+        // With 10 % kept free: H100 80 GB -> 72 GB usable, ceil(142.45 / 72) = 2 devices;
+        // H200 141 GB -> 126.9 GB, ceil(142.45 / 126.9) = 2; MI300X 192 GB -> 172.8 GB: fits.
+        // With several devices the title says the need and a count; each device's verdict
+        // goes on its legend line.
         Scenario s = llama8bDecode(1);
         s.model = QStringLiteral("llama-3.1-70b");
-        const QString both = modelChartTitle(analyzeScenario(m_catalog, s).models);
-        QCOMPARE(both,
+        const QList<ModelAnalysis> both = analyzeScenario(m_catalog, s).models;
+        QCOMPARE(modelChartTitle(both),
                  QStringLiteral("Llama 3.1 70B decode · batch 1 · context 4096\nNeeds 142 GB: "
-                                "does not fit NVIDIA H100 SXM5 80GB (needs 2), NVIDIA H200 "
-                                "SXM 141GB (needs 2)"));
+                                "fits none of the 2 devices shown"));
+        const QList<FitVerdict> needs = modelFitVerdicts(both);
+        QCOMPARE(needs.size(), 2);
+        QCOMPARE(needs.at(0).deviceId, h100);
+        QCOMPARE(needs.at(0).text, QStringLiteral("needs 2"));
+        QCOMPARE(needs.at(1).text, QStringLiteral("needs 2"));
+        // At its widest (the batch and the bytes as wide as they get, the longest verdict).
+        QCOMPARE(modelChartTitle(both, true),
+                 QStringLiteral("Llama 3.1 70B decode · batch 8888888 · context 4096\nNeeds 8.88 "
+                                "MB: fits none of the 2 devices shown"));
+        QCOMPARE(needs.at(0).widest, QStringLiteral("needs 999"));
         s.devices = QStringList{h100, QStringLiteral("mi300x")};
-        const QString mixed = modelChartTitle(analyzeScenario(m_catalog, s).models);
-        QVERIFY2(mixed.endsWith(QStringLiteral("Needs 142 GB: fits AMD Instinct MI300X; does not "
-                                               "fit NVIDIA H100 SXM5 80GB (needs 2)")),
-                 qPrintable(mixed));
+        const QList<ModelAnalysis> mixed = analyzeScenario(m_catalog, s).models;
+        QVERIFY2(modelChartTitle(mixed).endsWith(
+                     QStringLiteral("\nNeeds 142 GB: fits 1 of the 2 devices shown")),
+                 qPrintable(modelChartTitle(mixed)));
+        QCOMPARE(modelFitVerdicts(mixed).at(1).text, QStringLiteral("fits"));
         s.devices = QStringList{h100};
-        const QString one = modelChartTitle(analyzeScenario(m_catalog, s).models);
+        const QList<ModelAnalysis> alone = analyzeScenario(m_catalog, s).models;
+        const QString one = modelChartTitle(alone);
         QVERIFY2(
             one.endsWith(QStringLiteral(
                 "\nNVIDIA H100 SXM5 80GB: 142 GB > 72 GB usable, does not fit (needs 2 devices)")),
             qPrintable(one));
+        QVERIFY(modelFitVerdicts(alone).isEmpty()); // one device: the title says it all
         // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
         const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
         QVERIFY2(fits.endsWith(QStringLiteral("\nNeeds 16.6 GB: fits every device shown")),

@@ -229,14 +229,14 @@ void TestLegendSlot::wideFigureRightTallFigureBelow()
 
 void TestLegendSlot::aCompactMarginBeatsALegendOverThePoints()
 {
-    // Llama 3.1 70B on three devices in a 585 x 440 chart (the window's, beside its docks on
-    // a small screen): with every roof label in it the legend would leave the plot under
-    // 45 % of the width, so the margin holds the scene's own lines only; roof labels with no
+    // Llama 3.1 70B on three devices in a 585 x 420 chart (about the window's, beside its
+    // docks on a small screen): with every roof label in it the legend would leave the plot
+    // under 45 % of the width, so the margin holds the scene's own lines only; roof labels with no
     // room on their line are counted in a note, and no point is hidden.
     const Catalog catalog = Catalog::builtin();
     const QStringList three = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
     const Analysis analysis = analysisOf(catalog, s("llama-3.1-70b"), three, 16);
-    const QSize size(585, 440);
+    const QSize size(585, 420);
     const Figure figure(analysis, optionsAt(1.0), size);
     QVERIFY(figure.layout().legend.outside());
     QVERIFY(figure.layout().legend.compact);
