@@ -40,7 +40,7 @@ QString softwareName()
 Figure figureOf(const Analysis &analysis, const FigureRequest &request)
 {
     const Presentation &p = request.presentation;
-    const ChartOptions options =
+    ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
     return Figure(analysis, options, QSize(p.width, p.height),
