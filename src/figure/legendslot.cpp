@@ -52,9 +52,9 @@ bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF
         return true;
     if (model.roofs.isEmpty() && model.slopes.isEmpty())
         return false;
-    double largest = 1;
-    for (const ScenePoint &point : model.points)
-        largest = std::max(largest, point.markerScale);
+    // As large as any marker can become while the batch sweeps, so that the slot does not
+    // move with it.
+    const double largest = model.largestMarkerScale;
     // The marker size SceneFrame::layout draws with.
     const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
     const double reach = marker * largest / 2 + 1 + 4;

@@ -230,6 +230,8 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         point.x = p.intensity;
         point.y = p.attainableFlops;
         point.markerScale = markerScaleForShare(p.share);
+        if (p.share > 0)
+            model.largestMarkerScale = markerScaleForShare(1);
         const std::pair<QString, double> key(p.operatorId, p.intensity);
         auto known = groupOf.constFind(key);
         if (known == groupOf.constEnd()) {

@@ -113,6 +113,9 @@ struct SceneModel
     QList<SceneBatchMark> batchMarks;
     QList<SceneLegendEntry> legend;
     int zoneRoof = -1; // the roof whose zones are shaded; -1: none
+    // The largest marker scale a point of this scene can take at any batch: a model's class
+    // grows with its share of the step (markerScaleForShare), which moves with the batch.
+    double largestMarkerScale = 1;
     ViewRange content; // the data with a margin
 
     // Builds the scene of `analysis`; draws no roofline figure of its own.
