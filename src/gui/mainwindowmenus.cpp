@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "controlspanel.h"
+#include "docktoggle.h"
 #include "document.h"
 #include "fileactions.h"
 #include "presentation.h"

@@ -225,6 +225,44 @@ bool DockLayout::arrangeBottom(bool tabbed)
     return true;
 }
 
+// The charts below under the one column's tabs, as tabs of their own (at large text they
+// need more height than the row below the chart can give without taking it from the
+// roofline chart), or back below the chart: the batch curve, the time share beside it, the
+// comparison behind it.
+bool DockLayout::arrangeChartsInColumn(bool inColumn)
+{
+    QDockWidget *controls = m_docks.controls, *batch = m_docks.batchCurve;
+    const QList<QDockWidget *> charts = {batch, m_docks.share, m_docks.compare};
+    bool moved = false;
+    for (QDockWidget *dock : charts) {
+        if (inColumn && docked(dock, Qt::BottomDockWidgetArea)) {
+            if (dock == batch)
+                m_window->addDockWidget(Qt::LeftDockWidgetArea, batch, Qt::Vertical);
+            else
+                m_window->tabifyDockWidget(batch, dock);
+            moved = true;
+        } else if (!inColumn && docked(dock, Qt::LeftDockWidgetArea)) {
+            m_window->addDockWidget(Qt::BottomDockWidgetArea, dock, Qt::Horizontal);
+            if (dock == m_docks.compare)
+                m_window->tabifyDockWidget(batch, dock);
+            moved = true;
+        }
+    }
+    if (inColumn && moved) {
+        const int height = m_window->height();
+        m_window->resizeDocks({controls, batch}, {height / 2, height / 2}, Qt::Vertical);
+    }
+    return moved;
+}
+
+int DockLayout::chartsNeed() const
+{
+    int need = 0;
+    for (const QDockWidget *dock : {m_docks.batchCurve, m_docks.share})
+        need = std::max(need, chartHeight(dock->widget()));
+    return need;
+}
+
 void DockLayout::fitToWidth(int width)
 {
     if (m_suspended || m_window->isFullScreen())
@@ -235,18 +273,33 @@ void DockLayout::fitToWidth(int width)
     bool moved = arrangeColumns(compact);
     const int docks = sideRoom(width);
     const bool oneColumn = compact && isCompact();
-    // One column as wide as the widest of its tabs needs, within the docks' share.
-    const int column = std::min(
-        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}), docks);
-    // Below the chart: side by side only where each chart gets the width it needs.
-    moved = arrangeBottom(oneColumn &&
-                          need(m_docks.batchCurve) + need(m_docks.share) > width - column - 12) ||
-            moved;
+    // One column as wide as the widest of its tabs needs, within the docks' share. Large
+    // text in one column: the charts below join it, so the roofline chart keeps the window's
+    // height; the time share's class names count in its width, the batch curve's one-line
+    // legend does not (a column that wide would leave the roofline chart too narrow for its
+    // legend beside or below the plot; the batch curve's legend wraps). Else below the
+    // chart, side by side where each gets the width it needs.
+    const bool chartsInColumn = oneColumn && chartsNeed() > m_window->height() * 3 / 10;
+    const int column =
+        std::min(std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model),
+                           chartsInColumn ? need(m_docks.share) : 0}),
+                 docks);
+    moved = arrangeChartsInColumn(chartsInColumn) || moved;
+    if (!chartsInColumn)
+        moved = arrangeBottom(oneColumn && need(m_docks.batchCurve) + need(m_docks.share) >
+                                               width - column - 12) ||
+                moved;
     if (moved) {
         m_window->layout()->activate(); // the docks in their new places before their widths
         // The first of each group in front: the Controls, the batch curve.
         m_docks.controls->raise();
         m_docks.batchCurve->raise();
+        // A tab's name whole, with scroll arrows where the tabs are more than the width.
+        const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly);
+        for (QTabBar *bar : bars) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+        }
     }
     if (oneColumn)
         m_window->resizeDocks({m_docks.controls}, {column}, Qt::Horizontal);
@@ -277,6 +330,8 @@ void DockLayout::fitBottomWidths(int width, int row)
 void DockLayout::fitBottomHeight()
 {
     QDockWidget *bottom = m_docks.batchCurve;
+    if (!docked(bottom, Qt::BottomDockWidgetArea))
+        return;
     const int height = m_window->height();
     int want = height < 900 ? height * 3 / 10 : height / 3;
     // The dock's title bar and, with tabs, the tab bar beside the chart's own height.
@@ -385,29 +440,6 @@ void DockLayout::scaleToWindow(QSize size, QSize old)
     if (bottom->isVisible() && !bottom->isFloating() && tall != 1)
         m_window->resizeDocks({bottom}, {static_cast<int>(std::lround(bottom->height() * tall))},
                               Qt::Vertical);
-}
-
-QAction *dockToggleAction(QDockWidget *dock)
-{
-    auto *action = new QAction(dock->windowTitle(), dock);
-    action->setCheckable(true);
-    action->setChecked(!dock->isHidden());
-    // Shown or hidden by any other means (its close button, the presenter view, a lesson).
-    QObject::connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
-    QObject::connect(action, &QAction::triggered, dock, [dock, action] {
-        // Qt keeps the docks behind a tab "visible" but outside the window.
-        const QWidget *window = dock->parentWidget();
-        const bool behindATab = !dock->isHidden() && !dock->isFloating() && window &&
-                                !QRect(QPoint(), window->size()).intersects(dock->geometry());
-        if (dock->isHidden() || behindATab) {
-            dock->show();
-            dock->raise();
-        } else {
-            dock->close();
-        }
-        action->setChecked(!dock->isHidden());
-    });
-    return action;
 }
 
 MenuShortcutFilter::MenuShortcutFilter(QMainWindow *window) : QObject(window), m_window(window) {}

@@ -53,7 +53,9 @@ struct WindowDocks
 // Where the two side columns cannot both be as wide as their content within 45 % of the
 // window, the layout is compact: the right column's docks become tabs behind the Controls
 // in one column on the left, and the docks below the chart tabs of one group where side by
-// side they would be narrower than their charts need (docs/architecture.md, "Window layout").
+// side they would be narrower than their charts need; where their text needs more than 30 %
+// of the height (large text) they become tabs of the one column too (docs/architecture.md,
+// "Window layout").
 class DockLayout : public QObject
 {
     Q_OBJECT
@@ -84,6 +86,9 @@ private:
     // Each true when it moved a dock.
     bool arrangeColumns(bool compact);
     bool arrangeBottom(bool tabbed);
+    bool arrangeChartsInColumn(bool inColumn);
+    // The height the charts below need to draw their text whole.
+    int chartsNeed() const;
     void fitColumns(int docks, int wantLeft);
     void fitBottomWidths(int width, int row);
     void fitBottomHeight();
@@ -96,11 +101,6 @@ private:
     bool m_fitOnShow = false;    // fitted before the window had its size on the screen
     bool m_suspended = false;
 };
-
-// A View menu entry for `dock`: shows a hidden dock, brings one that is a tab behind another
-// to the front, and hides one that is in view (Qt's own toggle would hide a dock behind a
-// tab, a change the user cannot see).
-QAction *dockToggleAction(QDockWidget *dock);
 
 // Lets the window's Ctrl and function-key shortcuts through while a spin box, combo box or
 // line edit has the focus (they would otherwise keep Ctrl+E, Ctrl+Z or Ctrl+Up to

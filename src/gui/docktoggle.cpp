@@ -1,0 +1,31 @@
+#include "docktoggle.h"
+
+#include <QAction>
+#include <QDockWidget>
+
+namespace rooflab::gui {
+
+QAction *dockToggleAction(QDockWidget *dock)
+{
+    auto *action = new QAction(dock->windowTitle(), dock);
+    action->setCheckable(true);
+    action->setChecked(!dock->isHidden());
+    // Shown or hidden by any other means (its close button, the presenter view, a lesson).
+    QObject::connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+    QObject::connect(action, &QAction::triggered, dock, [dock, action] {
+        // Qt keeps the docks behind a tab "visible" but outside the window.
+        const QWidget *window = dock->parentWidget();
+        const bool behindATab = !dock->isHidden() && !dock->isFloating() && window &&
+                                !QRect(QPoint(), window->size()).intersects(dock->geometry());
+        if (dock->isHidden() || behindATab) {
+            dock->show();
+            dock->raise();
+        } else {
+            dock->close();
+        }
+        action->setChecked(!dock->isHidden());
+    });
+    return action;
+}
+
+} // namespace rooflab::gui
