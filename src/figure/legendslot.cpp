@@ -151,7 +151,7 @@ QStringList wrapLegendText(const QFont &font, const QString &text, double width)
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
 {
     // Large text in a small figure: a legend that finds no margin at its own size tries a
-    // smaller font, 2 px at a time, down to 150 % of the normal legend font (13 px), before
+    // smaller font, 2 px at a time, down to the size of 135 % text (13 px at 100 %), before
     // it stays inside over the points (docs/labels.md, "Where the legend goes").
     const int own = model.fonts.legend.pixelSize();
     const int floor = std::min(own, static_cast<int>(std::lround(13 * 1.35)));

@@ -61,8 +61,8 @@ inline constexpr double legendMarginGap = 14;
 // `map`.
 // Outside when the legend inside would cover more than a fifth of the plot or no corner of
 // the plot keeps it clear of every place a point can take (above every device's roofline).
-// With text larger than 100 % the legend's font may shrink, down to 150 % of the normal
-// size, when at its own size it finds no margin outside.
+// With text larger than 100 % the legend's font may shrink, down to its size at 135 % text,
+// when at its own size it finds no margin outside.
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
 
 } // namespace rooflab
