@@ -1,6 +1,5 @@
 #include "axispainter.h"
 
-#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -10,11 +9,6 @@
 namespace rooflab {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RooflineChart", text);
-}
 
 QFont exponentFont(const QFont &tick)
 {
@@ -138,33 +132,14 @@ void AxisPainter::paintFrame()
             drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)), tick,
                           Qt::AlignRight);
     }
-    const QFontMetricsF am(m.fonts.axisTitle);
+    // The axis titles where the figure's layout put them (figurelayout.cpp).
     p->setFont(m.fonts.axisTitle);
-    // The axis titles keep off a legend beside or under the plot (legendslot.h).
-    const double bottom = l.legend.place == LegendSlot::Place::Below
-                              ? l.legend.rect.top() - legendMarginGap * grow
-                              : l.size.height() - 12.0;
-    const double right = l.legend.place == LegendSlot::Place::Right
-                             ? l.legend.rect.left() - legendMarginGap * grow
-                             : l.size.width() - 12.0;
-    // The horizontal title is centred under the plot; wider than the plot (large text, a
-    // narrow plot), it moves to stay in the figure, and is elided only if even that is short.
-    const QString xText =
-        am.elidedText(tr("Arithmetic intensity (FLOP/byte)"), Qt::ElideRight, right - 12);
-    const double xWidth = std::max(r.width(), am.horizontalAdvance(xText) + 4);
-    const double xLeft = std::max(12.0, std::min(r.center().x() - xWidth / 2, right - xWidth));
-    p->drawText(QRectF(xLeft, bottom - am.height(), xWidth, am.height()), Qt::AlignCenter, xText);
-    // The vertical title may run past the plot's height (large text, a short figure): it is
-    // centred on the figure's height instead, and elided only if even that is too short.
-    const double room = std::max(1.0, bottom - 12.0);
-    const QString yTitle =
-        am.elidedText(tr("Attainable performance (FLOP/s)"), Qt::ElideRight, room);
-    const double span = std::min(room, std::max(r.height(), am.horizontalAdvance(yTitle) + 4));
-    const double centre = std::clamp(r.center().y(), 12 + span / 2, bottom - span / 2);
+    p->drawText(l.xTitleRect, Qt::AlignCenter, l.xTitle);
+    const QRectF &y = l.yTitleRect;
     p->save();
-    p->translate(12, centre);
+    p->translate(y.left(), y.center().y());
     p->rotate(-90);
-    p->drawText(QRectF(-span / 2, 0, span, am.height()), Qt::AlignCenter, yTitle);
+    p->drawText(QRectF(-y.height() / 2, 0, y.height(), y.width()), Qt::AlignCenter, l.yTitle);
     p->restore();
 }
 

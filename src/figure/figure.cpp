@@ -59,6 +59,8 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
     m_plotHeight = size.height() - static_cast<int>(std::ceil(used));
     m_layout = FigureLayout::make(m_model, QSize(size.width(), m_plotHeight),
                                   FigureLayout::rangeOf(m_model));
+    // The legend's font as the layout sized it (smaller for large text in a small figure).
+    m_model.fonts.legend = legendFontOf(m_model, m_layout.legend);
     m_frame = SceneFrame::layout(m_model, m_layout.map, {}, m_layout.legend);
 }
 

@@ -1,5 +1,6 @@
 #include "figurelayout.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QStringList>
 
@@ -21,6 +22,53 @@ double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
     small.setPixelSize(std::max(6, static_cast<int>(std::lround(fonts.tick.pixelSize() * 0.7))));
     return QFontMetricsF(fonts.tick).horizontalAdvance(tickLabelBase(tick)) +
            QFontMetricsF(small).horizontalAdvance(QString::number(tick.exponent));
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RooflineChart", text);
+}
+
+// `full`, or `unit` alone when `full` is wider than `width` (elided only if even that is).
+QString axisTitleFor(const QFontMetricsF &metrics, const QString &full, const QString &unit,
+                     double width)
+{
+    if (metrics.horizontalAdvance(full) + 4 <= width)
+        return full;
+    return metrics.elidedText(unit, Qt::ElideRight, width);
+}
+
+// The axis titles of `layout`, in `font`: each keeps the font of the text scale and says only
+// its unit when its room is short of the whole title. On a projector "FLOP/s" in large type
+// reads better than the whole title in small type (docs/labels.md, "Axis titles").
+void placeAxisTitles(FigureLayout &layout, const QFont &font, double grow)
+{
+    const QFontMetricsF am(font);
+    const QRectF &r = layout.map.rect;
+    // They keep off a legend beside or under the plot.
+    const double bottom = layout.legend.place == LegendSlot::Place::Below
+                              ? layout.legend.rect.top() - legendMarginGap * grow
+                              : layout.size.height() - 12.0;
+    const double right = layout.legend.place == LegendSlot::Place::Right
+                             ? layout.legend.rect.left() - legendMarginGap * grow
+                             : layout.size.width() - 12.0;
+    // The horizontal title is centred under the plot; wider than the plot (large text, a
+    // narrow plot), it moves to stay in the figure.
+    layout.xTitle =
+        axisTitleFor(am, tr("Arithmetic intensity (FLOP/byte)"), tr("FLOP/byte"), right - 12);
+    const double xWidth = std::max(r.width(), am.horizontalAdvance(layout.xTitle) + 4);
+    const double xLeft = std::max(12.0, std::min(r.center().x() - xWidth / 2, right - xWidth));
+    layout.xTitleRect = QRectF(xLeft, bottom - am.height(), xWidth, am.height());
+    // The vertical title is centred on the plot, moved to stay between the chart's title and
+    // the bottom, so that it never runs over the title.
+    const double top =
+        layout.titleHeight > 0 ? std::min(r.top(), 12 + layout.titleHeight + 4) : 12.0;
+    const double room = std::max(1.0, bottom - top);
+    layout.yTitle = axisTitleFor(am, tr("Attainable performance (FLOP/s)"), tr("FLOP/s"), room);
+    const double span =
+        std::min(room, std::max(r.height(), am.horizontalAdvance(layout.yTitle) + 4));
+    const double centre = std::clamp(r.center().y(), top + span / 2, bottom - span / 2);
+    layout.yTitleRect = QRectF(12, centre - span / 2, am.height(), span);
 }
 
 // `line` in lines no wider than `room`, so that no fact of a title is lost: broken at its
@@ -182,6 +230,7 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     else if (layout.legend.place == LegendSlot::Place::Below)
         plot.setBottom(std::max(
             plot.top() + 1, plot.bottom() - std::ceil(layout.legend.rect.height() + legendGap)));
+    placeAxisTitles(layout, fonts.axisTitle, grow);
     return layout;
 }
 

@@ -27,6 +27,11 @@ struct FigureLayout
     QFont subtitleFont;
     double subtitleHeight = 0;
     LegendSlot legend; // inside the plot, or the margin beside or under it (legendslot.h)
+    // The axis titles as drawn: whole, or only the unit where the room is short of the whole
+    // title (docs/labels.md, "Axis titles"); the horizontal one's box, and the box the
+    // vertical one is drawn in, turned a quarter left about its centre.
+    QString xTitle, yTitle;
+    QRectF xTitleRect, yTitleRect;
 
     // The layout of `model` at `size` showing `range` (a fixed view, or the content).
     static FigureLayout make(const SceneModel &model, const QSize &size, const ViewRange &range);

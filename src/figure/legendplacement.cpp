@@ -18,7 +18,7 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
         return *known;
     // The names of a numbered label (one a line in `names`), joined by commas into lines no
     // wider than a third of the plot; a name too long alone is cut.
-    const QFont &font = m.fonts.legend;
+    const QFont &font = legendFontOf(m, f.legendSlot);
     // (A legend in a slot of the figure layout has a fixed width: lines no wider than it.)
     const double width =
         f.legendSlot.fixed() ? f.legendSlot.textWidth : std::max(160.0, map.rect.width() / 3);
@@ -120,7 +120,8 @@ void FrameLayouter::fitSlotWidth(QList<SceneLegendEntry> &entries, QList<int> &n
     // device with its slope's or roof's label, a long note) continues on the next lines,
     // under its text (as a numbered label's further names).
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const QStringList lines = wrapLegendText(m.fonts.legend, entries.at(i).text, width);
+        const QStringList lines =
+            wrapLegendText(legendFontOf(m, f.legendSlot), entries.at(i).text, width);
         entries[i].text = lines.first();
         for (qsizetype k = 1; k < lines.size(); ++k) {
             entries.insert(i + k, {SceneLegendEntry::Kind::Note, lines.at(k)});
@@ -177,14 +178,14 @@ int FrameLayouter::numberLineBudget() const
     if (f.legendSlot.fixed()) {
         const auto linesOf = [this](const QString &note) {
             return static_cast<int>(
-                wrapLegendText(m.fonts.legend, note, f.legendSlot.textWidth).size());
+                wrapLegendText(legendFontOf(m, f.legendSlot), note, f.legendSlot.textWidth).size());
         };
         return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(99)) -
                (f.legendSlot.compact ? linesOf(lineLabelsNote(99)) : 0);
     }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
-    const double lineHeight = LegendLayout::lineHeight(m.fonts.legend);
+    const double lineHeight = LegendLayout::lineHeight(legendFontOf(m, f.legendSlot));
     return 2 * static_cast<int>(map.rect.height() * 0.6 / lineHeight) -
            static_cast<int>(m.legend.size());
 }
@@ -209,7 +210,7 @@ void FrameLayouter::placeLegend()
     const double maxHeight = searchHeight();
     // Most charts have a free corner: tried first, without rastering the plot.
     const LegendLayout oneColumn =
-        LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, 1);
+        LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), maxHeight, {}, 1);
     if (oneColumn.rect.isEmpty())
         return;
     const QRectF area = map.rect.adjusted(10, 10, -10, -10);
@@ -224,7 +225,8 @@ void FrameLayouter::placeLegend()
                 .adjusted(-legendClearance, -legendClearance, legendClearance, legendClearance);
         if (area.contains(QRectF(corner, oneColumn.rect.size())) &&
             placer.coverage(grown, 1, &m_beforeLabels) == 0) {
-            legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, corner, 1);
+            legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), maxHeight,
+                                        corner, 1);
             m_legendColumns = 1;
             return;
         }
@@ -238,16 +240,17 @@ void FrameLayouter::placeLegend()
     // (m_legendColumns 0: flowed).
     if (oneColumn.rect.width() > area.width()) {
         const LegendLayout probe =
-            LegendLayout::flow(entries, numbers, m.fonts.legend, area.width(), {});
+            LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot), area.width(), {});
         double hidden = 0;
         const QPointF topLeft = legendTopLeft(coverage, probe.rect.size(), &hidden);
-        legend = LegendLayout::flow(entries, numbers, m.fonts.legend, area.width(), topLeft);
+        legend = LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot), area.width(),
+                                    topLeft);
         m_legendColumns = 0;
         return;
     }
     for (int columns = 1; columns <= 3 && bestHidden > 0; ++columns) {
-        const LegendLayout probe =
-            LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, {}, columns);
+        const LegendLayout probe = LegendLayout::make(
+            entries, numbers, legendFontOf(m, f.legendSlot), maxHeight, {}, columns);
         if (probe.rect.isEmpty())
             return;
         if (columns > 1 &&
@@ -257,8 +260,8 @@ void FrameLayouter::placeLegend()
         const QPointF topLeft = legendTopLeft(coverage, probe.rect.size(), &hidden);
         if (hidden < bestHidden) {
             bestHidden = hidden;
-            legend =
-                LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight, topLeft, columns);
+            legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), maxHeight,
+                                        topLeft, columns);
             m_legendColumns = columns;
         }
     }
@@ -272,15 +275,15 @@ void FrameLayouter::placeLegendInSlot(const QList<SceneLegendEntry> &entries,
     const LegendSlot &slot = f.legendSlot;
     m_legendColumns = slot.columns;
     if (slot.place == LegendSlot::Place::Below) { // flowed in rows, under the plot
-        f.legend = LegendLayout::flow(entries, numbers, m.fonts.legend, slot.rect.width(),
-                                      slot.rect.topLeft());
+        f.legend = LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot),
+                                      slot.rect.width(), slot.rect.topLeft());
         return;
     }
     const double maxHeight = slot.outside() ? slot.rect.height() : map.rect.height() - 20;
-    LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight,
-                                             slot.rect.topLeft(), slot.columns);
+    LegendLayout legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot),
+                                             maxHeight, slot.rect.topLeft(), slot.columns);
     if (!slot.outside())
-        legend = LegendLayout::make(entries, numbers, m.fonts.legend, maxHeight,
+        legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), maxHeight,
                                     anchoredTopLeft(slot.rect, legend.rect.size()), slot.columns);
     f.legend = legend;
 }
@@ -320,15 +323,15 @@ void FrameLayouter::finishLegend()
     const QRectF old = f.legend.rect;
     if (m_legendColumns == 0) { // flowed in the plot's width (placeLegend)
         const double width = map.rect.width() - 20;
-        const LegendLayout flowed =
-            LegendLayout::flow(entries, numbers, m.fonts.legend, width, old.topLeft());
-        f.legend = LegendLayout::flow(entries, numbers, m.fonts.legend, width,
+        const LegendLayout flowed = LegendLayout::flow(
+            entries, numbers, legendFontOf(m, f.legendSlot), width, old.topLeft());
+        f.legend = LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot), width,
                                       anchoredTopLeft(old, flowed.rect.size()));
         return;
     }
-    const LegendLayout legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),
-                                                   old.topLeft(), m_legendColumns);
-    f.legend = LegendLayout::make(entries, numbers, m.fonts.legend, searchHeight(),
+    const LegendLayout legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot),
+                                                   searchHeight(), old.topLeft(), m_legendColumns);
+    f.legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), searchHeight(),
                                   anchoredTopLeft(old, legend.rect.size()), m_legendColumns);
 }
 

@@ -98,7 +98,19 @@ int flowRowsUnder(const QFont &font, const QList<SceneLegendEntry> &entries, boo
            LegendLayout::flowRows(widthsOf(notes), width);
 }
 
+// The legend's place as chooseLegendSlot() decides it, for the legend drawn in `font`.
+LegendSlot slotForFont(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                       const QFont &font);
+
 } // namespace
+
+QFont legendFontOf(const SceneModel &model, const LegendSlot &slot)
+{
+    QFont font = model.fonts.legend;
+    if (slot.fontPixels > 0)
+        font.setPixelSize(slot.fontPixels);
+    return font;
+}
 
 QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
                         double width)
@@ -138,10 +150,35 @@ QStringList wrapLegendText(const QFont &font, const QString &text, double width)
 
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
 {
+    // Large text in a small figure: a legend that finds no margin at its own size tries a
+    // smaller font, 2 px at a time, down to the size of 135 % text (13 px at 100 %), before
+    // it stays inside over the points (docs/labels.md, "Where the legend goes").
+    const int own = model.fonts.legend.pixelSize();
+    const int floor = std::min(own, static_cast<int>(std::lround(13 * 1.35)));
+    LegendSlot slot;
+    for (int pixels = own; pixels >= floor;
+         pixels = pixels > floor ? std::max(floor, pixels - 2) : floor - 1) {
+        QFont font = model.fonts.legend;
+        font.setPixelSize(pixels);
+        slot = slotForFont(model, map, size, font);
+        slot.fontPixels = pixels == own ? 0 : pixels;
+        if (slot.outside() || !slot.rect.isEmpty() || !model.options.showLegend ||
+            model.legend.isEmpty())
+            return slot;
+    }
+    // Nowhere outside even in the smallest font: inside, where it hides the least, in that
+    // font so that it hides less.
+    return slot;
+}
+
+namespace {
+
+LegendSlot slotForFont(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                       const QFont &font)
+{
     LegendSlot slot;
     if (!model.options.showLegend || model.legend.isEmpty())
         return slot;
-    const QFont &font = model.fonts.legend;
     const QRectF &plot = map.rect;
     const double lineHeight = LegendLayout::lineHeight(font);
     // The scene's own lines, each as wide as it can become while only the batch changes (a
@@ -211,6 +248,9 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     // Outside: one width for every line, that of the widest of the scene's own up to a
     // fifth of the figure's width (longer lines wrap), and at least minOutsideText.
     const double grow = std::max(1.0, model.options.fontScale);
+    // The narrowest line grows with the legend's own font, which may be smaller than the
+    // text scale's (chooseLegendSlot).
+    const double textGrow = std::max(1.0, font.pixelSize() / 13.0);
     const double gap = legendMarginGap * grow;
     const double across = size.width() - figureInset - plot.left();
     const double frame = LegendLayout::swatch + LegendLayout::gap + 3 * LegendLayout::padding;
@@ -221,9 +261,20 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     // when the legend then needs a second column, as wide as keeps the plot at 45 % of the
     // figure's width, if that holds it in one.
     const double frameWidth = 2 * LegendLayout::padding + LegendLayout::swatch + LegendLayout::gap;
-    const double narrowText = std::max(
-        20.0,
-        std::min({widestOwn, std::max(minOutsideText * grow, 0.2 * size.width()), across - frame}));
+    // A device's name is never broken between words: it is what the colour stands for.
+    double widestName = 0;
+    for (const SceneLegendEntry &entry : std::as_const(own)) {
+        if (entry.kind == SceneLegendEntry::Kind::Device && entry.device >= 0 &&
+            entry.device < model.deviceNames.size())
+            widestName =
+                std::max(widestName,
+                         std::ceil(TextCache::advance(font, model.deviceNames.at(entry.device))));
+    }
+    const double narrowText =
+        std::max({20.0,
+                  std::min({widestOwn, std::max(minOutsideText * textGrow, 0.2 * size.width()),
+                            across - frame}),
+                  std::min(widestName, across - frame)});
     const double wideText = std::clamp(
         size.width() - figureInset - plot.left() - gap - 0.45 * size.width() - frameWidth,
         narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
@@ -318,5 +369,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     searched.compact = true;
     return searched;
 }
+
+} // namespace
 
 } // namespace rooflab

@@ -33,12 +33,18 @@ struct LegendSlot
     // margin: a roof or slope label that finds no room on its line is counted in a note
     // rather than added to the legend.
     bool compact = false;
+    // The legend's font size in pixels when the layout made it smaller than the scene's to
+    // find it a margin outside the plot (large text in a small figure); 0: the scene's own.
+    int fontPixels = 0;
 
     bool outside() const { return place != Place::Inside; }
     // Decided by the figure's layout (else the frame searches the plot for a place).
     bool fixed() const { return outside() || !rect.isEmpty(); }
     bool operator==(const LegendSlot &) const = default;
 };
+
+// The font the legend is drawn in `slot` with: the scene's legend font, at the slot's size.
+QFont legendFontOf(const SceneModel &model, const LegendSlot &slot);
 
 // `text` in lines no wider than `width` for a legend outside the plot: broken at its " · "
 // first, then between words; only a word too long alone is cut.
@@ -55,6 +61,8 @@ inline constexpr double legendMarginGap = 14;
 // `map`.
 // Outside when the legend inside would cover more than a fifth of the plot or no corner of
 // the plot keeps it clear of every place a point can take (above every device's roofline).
+// With text larger than 100 % the legend's font may shrink, down to its size at 135 % text,
+// when at its own size it finds no margin outside.
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
 
 } // namespace rooflab

@@ -441,7 +441,7 @@ void ScenePainter::drawLegend()
     p->setBrush(m.theme.legendFill);
     p->drawRoundedRect(legend.rect, 4, 4);
     p->setBrush(Qt::NoBrush);
-    p->setFont(m.fonts.legend);
+    p->setFont(legendFontOf(m, f.legendSlot));
     const double swatch = LegendLayout::swatch, gap = LegendLayout::gap;
     for (const LegendLayout::Line &line : legend.lines) {
         const QRectF &r = line.rect;
@@ -459,7 +459,7 @@ void ScenePainter::drawLegend()
             p->setFont(m.fonts.badge);
             drawTextLines(QRectF(r.left(), r.top(), swatch, r.height()),
                           QString::number(line.number), Qt::AlignRight);
-            p->setFont(m.fonts.legend);
+            p->setFont(legendFontOf(m, f.legendSlot));
         } else if (line.number < 0) {
             // More names of the numbered entry above: written under its first line.
         } else {
