@@ -274,16 +274,14 @@ void DockLayout::fitToWidth(int width)
     const int docks = sideRoom(width);
     const bool oneColumn = compact && isCompact();
     // One column as wide as the widest of its tabs needs, within the docks' share. Large
-    // text in one column: the charts below join it, so the roofline chart keeps the window's
-    // height; the time share's class names count in its width, the batch curve's one-line
-    // legend does not (a column that wide would leave the roofline chart too narrow for its
-    // legend beside or below the plot; the batch curve's legend wraps). Else below the
-    // chart, side by side where each gets the width it needs.
+    // text in one column: the charts below join it (and count in its width), so the
+    // roofline chart keeps the window's height. Else below the chart, side by side where
+    // each gets the width it needs.
     const bool chartsInColumn = oneColumn && chartsNeed() > m_window->height() * 3 / 10;
-    const int column =
-        std::min(std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model),
-                           chartsInColumn ? need(m_docks.share) : 0}),
-                 docks);
+    const int charts = chartsInColumn ? std::max(need(m_docks.batchCurve), need(m_docks.share)) : 0;
+    const int column = std::min(
+        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model), charts}),
+        docks);
     moved = arrangeChartsInColumn(chartsInColumn) || moved;
     if (!chartsInColumn)
         moved = arrangeBottom(oneColumn && need(m_docks.batchCurve) + need(m_docks.share) >
