@@ -52,9 +52,11 @@ bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF
         return true;
     if (model.roofs.isEmpty() && model.slopes.isEmpty())
         return false;
-    double largest = 1;
-    for (const ScenePoint &point : model.points)
-        largest = std::max(largest, point.markerScale);
+    // The largest marker any point may get, not this frame's largest: a class's share of
+    // the time changes with the batch, and the legend's slot must not (docs/labels.md).
+    const bool sized = std::any_of(model.points.cbegin(), model.points.cend(),
+                                   [](const ScenePoint &p) { return p.markerScale > 1; });
+    const double largest = sized ? markerScaleForShare(1) : 1;
     // The marker size SceneFrame::layout draws with.
     const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
     const double reach = marker * largest / 2 + 1 + 4;
