@@ -225,8 +225,13 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         {{c.x() - w / 2, a.top() - g - h}, false, across, nudge},
         {{c.x() - w / 2, a.bottom() + g}, false, across, nudge},
     };
-    if (request.aboveFirst)
+    if (request.aboveFirst) {
         std::swap(near[3], near[4]); // above left before below right
+        // Above the highest roofline only line labels can be in the way, and they stay
+        // while the batch moves: above left slides past them (docs/labels.md, "Sliding").
+        if (request.slideRings && !slides)
+            near[3].reachUp = h;
+    }
     for (const Candidate &candidate : near)
         candidates->append(candidate);
     if (!request.allowLeader)
@@ -389,7 +394,9 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     const double right = candidate.reachRight >= 0 ? candidate.reachRight : candidate.reachX;
     for (double t : freeSlides(rect, false, left, right, request.ownLine))
         slides.append({t, 0});
-    for (double t : freeSlides(rect, true, -candidate.reachY, candidate.reachY, request.ownLine))
+    const double up = candidate.reachUp >= 0 ? candidate.reachUp : candidate.reachY;
+    const double down = candidate.reachUp >= 0 ? 0 : candidate.reachY;
+    for (double t : freeSlides(rect, true, -up, down, request.ownLine))
         slides.append({0, t});
     std::stable_sort(slides.begin(), slides.end(), [](const QPointF &p, const QPointF &q) {
         return p.manhattanLength() < q.manhattanLength();

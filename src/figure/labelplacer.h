@@ -134,6 +134,7 @@ private:
         bool leader = false;
         double reachX = 0, reachY = 0; // either way
         double reachRight = -1;        // when not negative: right only, this far
+        double reachUp = -1;           // when not negative: up only, this far
     };
     using Candidates = QVarLengthArray<Candidate, 72>;
     void candidateTopLefts(const LabelRequest &request, Candidates *candidates) const;
