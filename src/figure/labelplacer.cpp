@@ -227,10 +227,11 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
     };
     if (request.aboveFirst) {
         std::swap(near[3], near[4]); // above left before below right
+        std::swap(near[2], near[3]); // and before above right
         // Above the highest roofline only line labels can be in the way, and they stay
         // while the batch moves: above left slides past them (docs/labels.md, "Sliding").
         if (request.slideRings && !slides)
-            near[3].reachUp = h;
+            near[2].reachUp = h;
     }
     for (const Candidate &candidate : near)
         candidates->append(candidate);

@@ -33,8 +33,8 @@ struct LabelRequest
     // tight as fixed places (docs/labels.md, "Sliding").
     bool slideRings = false;
     // Nothing can ever come above the anchor (it lies on the highest roofline): the corner
-    // above and left of it goes before the one below and right, so that the label keeps
-    // the side no point can take.
+    // above and left of it goes before the others but right and left, so that the label
+    // keeps the side no point can take, and slides up past the line labels there.
     bool aboveFirst = false;
     // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
     // something covers it: 0, not at all.
