@@ -76,11 +76,37 @@ bool FrameLayouter::run()
         placer.addObstacle(legendArea, true);
     if (covers)
         placeLineLabels();
+    if (m_slideRings)
+        addBatchMarkRamps();
     placePointLabels();
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
     return m_newNumbers || m_slopeLabelMissing != slopesMissing ||
            m_roofLabelMissing != roofsMissing;
+}
+
+void FrameLayouter::addBatchMarkRamps()
+{
+    // A label above left of markers on the highest roofline (LabelRequest::aboveFirst)
+    // slides up past a batch mark over that roofline's corner. Met side on, the mark would
+    // lift it by its whole height at once; a line from the mark's first place down to the
+    // slope, steeper than the slope, lifts it a little more each step instead. Where the
+    // mark's first place is does not move with the batch, nor does the line.
+    for (const SceneBatchMark &mark : m.batchMarks) {
+        if (mark.x < map.x0 || mark.x > map.x1 || mark.y < map.y0 || mark.y > map.y1 ||
+            !onHighestRoofline(m, mark.x, mark.y))
+            continue;
+        const QPointF c = pixel(mark.x, mark.y);
+        const QPointF lower = pixel(mark.x / 10, mark.y / 10); // down the slope, y = b x
+        const double k = (lower.y() - c.y()) / std::max(1e-9, c.x() - lower.x());
+        if (!(k > 0))
+            continue;
+        const QSizeF size = boxed(mark.size);
+        const QPointF top(c.x() - size.width() / 2, c.y() - 15 - size.height());
+        const double steep = 4 * k;
+        const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
+        placer.addObstacle(QLineF(top, top + QPointF(-run, steep * run)), 0);
+    }
 }
 
 void FrameLayouter::placeLineLabels()

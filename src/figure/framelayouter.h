@@ -101,6 +101,7 @@ private:
     void placeZoneCaptions();
 
     // Point labels, else number badges (framelayouter.cpp).
+    void addBatchMarkRamps();
     void placePointLabels();
     bool placeBadge(const LabelUnit &unit);
 
