@@ -77,7 +77,7 @@ bool FrameLayouter::run()
     if (covers)
         placeLineLabels();
     if (m_slideRings)
-        addBatchMarkRamps();
+        addRamps();
     placePointLabels();
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
@@ -85,27 +85,49 @@ bool FrameLayouter::run()
            m_roofLabelMissing != roofsMissing;
 }
 
-void FrameLayouter::addBatchMarkRamps()
+void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
+{
+    // From `top` (a line label's top left corner, above left of the corner at data x, y on
+    // its slope) down to the slope, four times as steep as the slope.
+    const QPointF c = pixel(x, y);
+    const QPointF lower = pixel(x / 10, y / 10); // down the slope, y = b x
+    const double k = (lower.y() - c.y()) / std::max(1e-9, c.x() - lower.x());
+    if (!(k > 0) || top.x() > c.x() || top.y() > c.y())
+        return;
+    const double steep = 4 * k;
+    const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
+    const QLineF ramp(top, top + QPointF(-run, steep * run));
+    if (guide)
+        placer.addGuide(ramp);
+    else
+        placer.addObstacle(ramp, 0);
+}
+
+void FrameLayouter::addRamps()
 {
     // A label above left of markers on the highest roofline (LabelRequest::aboveFirst)
-    // slides up past a batch mark over that roofline's corner. Met side on, the mark would
-    // lift it by its whole height at once; a line from the mark's first place down to the
-    // slope, steeper than the slope, lifts it a little more each step instead. Where the
-    // mark's first place is does not move with the batch, nor does the line.
+    // slides up past the batch marks and ridge labels over that roofline. Met side on, such
+    // a label would lift it by its whole height at once; a line from its top left corner
+    // down to the slope, steeper than the slope, lifts it a little more each step instead.
+    // A batch mark's line starts at its first place (centred over its caret, kept even when
+    // the mark is hidden), which does not move with the batch.
+    const auto inView = [&](double x, double y) {
+        return x >= map.x0 && x <= map.x1 && y >= map.y0 && y <= map.y1 &&
+               onHighestRoofline(m, x, y);
+    };
     for (const SceneBatchMark &mark : m.batchMarks) {
-        if (mark.x < map.x0 || mark.x > map.x1 || mark.y < map.y0 || mark.y > map.y1 ||
-            !onHighestRoofline(m, mark.x, mark.y))
+        if (!inView(mark.x, mark.y))
             continue;
         const QPointF c = pixel(mark.x, mark.y);
-        const QPointF lower = pixel(mark.x / 10, mark.y / 10); // down the slope, y = b x
-        const double k = (lower.y() - c.y()) / std::max(1e-9, c.x() - lower.x());
-        if (!(k > 0))
-            continue;
         const QSizeF size = boxed(mark.size);
-        const QPointF top(c.x() - size.width() / 2, c.y() - 15 - size.height());
-        const double steep = 4 * k;
-        const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
-        placer.addObstacle(QLineF(top, top + QPointF(-run, steep * run)), 0);
+        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()),
+                false);
+    }
+    // A ridge label above the slope left of its corner.
+    for (const auto &[roof, rect] : std::as_const(m_ridgeLabelBoxes)) {
+        const SceneRoof &r = m.roofs.at(roof);
+        if (inView(r.ridge, r.peak) && rect.right() < pixel(r.ridge, r.peak).x())
+            addRamp(r.ridge, r.peak, rect.topLeft(), true);
     }
 }
 
@@ -113,6 +135,7 @@ void FrameLayouter::placeLineLabels()
 {
     m_slopeLabelMissing.clear();
     m_roofLabelMissing.clear();
+    m_ridgeLabelBoxes.clear();
     placeSlopeLabels();
     placeRoofLabels();
     placeRidgeLabels();
