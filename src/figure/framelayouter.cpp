@@ -76,6 +76,8 @@ bool FrameLayouter::run()
         placer.addObstacle(legendArea, true);
     if (covers)
         placeLineLabels();
+    if (m_slideRings)
+        addRamps();
     placePointLabels();
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
@@ -83,10 +85,57 @@ bool FrameLayouter::run()
            m_roofLabelMissing != roofsMissing;
 }
 
+void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
+{
+    // From `top` (a line label's top left corner, above left of the corner at data x, y on
+    // its slope) down to the slope, four times as steep as the slope.
+    const QPointF c = pixel(x, y);
+    const QPointF lower = pixel(x / 10, y / 10); // down the slope, y = b x
+    const double k = (lower.y() - c.y()) / std::max(1e-9, c.x() - lower.x());
+    if (!(k > 0) || top.x() > c.x() || top.y() > c.y())
+        return;
+    const double steep = 4 * k;
+    const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
+    const QLineF ramp(top, top + QPointF(-run, steep * run));
+    if (guide)
+        placer.addGuide(ramp);
+    else
+        placer.addObstacle(ramp, 0);
+}
+
+void FrameLayouter::addRamps()
+{
+    // A label above left of markers on the highest roofline (LabelRequest::aboveFirst)
+    // slides up past the batch marks and ridge labels over that roofline. Met side on, such
+    // a label would lift it by its whole height at once; a line from its top left corner
+    // down to the slope, steeper than the slope, lifts it a little more each step instead.
+    // A batch mark's line starts at its first place (centred over its caret, kept even when
+    // the mark is hidden), which does not move with the batch.
+    const auto inView = [&](double x, double y) {
+        return x >= map.x0 && x <= map.x1 && y >= map.y0 && y <= map.y1 &&
+               onHighestRoofline(m, x, y);
+    };
+    for (const SceneBatchMark &mark : m.batchMarks) {
+        if (!inView(mark.x, mark.y))
+            continue;
+        const QPointF c = pixel(mark.x, mark.y);
+        const QSizeF size = boxed(mark.size);
+        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()),
+                false);
+    }
+    // A ridge label above the slope left of its corner.
+    for (const auto &[roof, rect] : std::as_const(m_ridgeLabelBoxes)) {
+        const SceneRoof &r = m.roofs.at(roof);
+        if (inView(r.ridge, r.peak) && rect.right() < pixel(r.ridge, r.peak).x())
+            addRamp(r.ridge, r.peak, rect.topLeft(), true);
+    }
+}
+
 void FrameLayouter::placeLineLabels()
 {
     m_slopeLabelMissing.clear();
     m_roofLabelMissing.clear();
+    m_ridgeLabelBoxes.clear();
     placeSlopeLabels();
     placeRoofLabels();
     placeRidgeLabels();

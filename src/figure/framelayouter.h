@@ -101,6 +101,8 @@ private:
     void placeZoneCaptions();
 
     // Point labels, else number badges (framelayouter.cpp).
+    void addRamp(double x, double y, const QPointF &top, bool guide);
+    void addRamps();
     void placePointLabels();
     bool placeBadge(const LabelUnit &unit);
 
@@ -117,6 +119,7 @@ private:
     int m_numberLines = 0; // legend lines the numbered labels take
     int m_legendColumns = 1;
     int m_fixedLegendLines = 0; // legend lines beside the numbered labels' and the left-out count
+    QList<std::pair<int, QRectF>> m_ridgeLabelBoxes; // roof (index), its ridge label's box
     QList<int> m_roofLabelMissing; // roofs (indices) whose label found no room on the line
 };
 

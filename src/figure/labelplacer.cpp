@@ -225,8 +225,14 @@ void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *can
         {{c.x() - w / 2, a.top() - g - h}, false, across, nudge},
         {{c.x() - w / 2, a.bottom() + g}, false, across, nudge},
     };
-    if (request.aboveFirst)
+    if (request.aboveFirst) {
         std::swap(near[3], near[4]); // above left before below right
+        std::swap(near[2], near[3]); // and before above right
+        // Above the highest roofline only line labels can be in the way, and they stay
+        // while the batch moves: above left slides past them (docs/labels.md, "Sliding").
+        if (request.slideRings && !slides)
+            near[2].reachUp = 2 * h, near[2].guided = true;
+    }
     for (const Candidate &candidate : near)
         candidates->append(candidate);
     if (!request.allowLeader)
@@ -288,10 +294,14 @@ void LabelPlacer::wideRing(const LabelRequest &request, int ring, Spots *spots) 
 }
 
 bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
-                             LabelPlacement *placement)
+                             LabelPlacement *placement, bool guided)
 {
     const QRectF rect(topLeft, request.size);
     if (!inBounds(rect) || !rectsFree(rect) || !segmentsFree(rect, request.ownLine))
+        return false;
+    if (guided && std::any_of(m_guides.cbegin(), m_guides.cend(), [&](const QLineF &g) {
+            return guides(g, request.size) && segmentCrossesRect(g, rect);
+        }))
         return false;
     *placement = {};
     placement->rect = rect;
@@ -311,7 +321,8 @@ bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft
 }
 
 QVarLengthArray<double, 2> LabelPlacer::freeSlides(const QRectF &rect, bool vertical, double least,
-                                                   double most, const QLineF &ownLine) const
+                                                   double most, const QLineF &ownLine,
+                                                   bool guided) const
 {
     // Along the axis, each box and line near the corridor the slide sweeps blocks an open
     // interval of offsets; the free offsets nearest 0 lie at the ends of the blocked run
@@ -336,20 +347,25 @@ QVarLengthArray<double, 2> LabelPlacer::freeSlides(const QRectF &rect, bool vert
     });
     // Lines count as touching at their edge: a hair more.
     constexpr double hair = 0.01;
-    m_lineGrid.visit(corridor, [&](int index) {
-        const LineObstacle &s = m_segments.at(index);
-        if (!boxesOverlap(s.bounds, corridor) || (!ownLine.isNull() && s.line == ownLine))
-            return true;
-        const double c = s.clearance;
+    const auto blockLine = [&](const QLineF &line, double c) {
         double from = 0, to = 1;
-        if (!clipSegment(s.line, corridor.adjusted(-c, -c, c, c), &from, &to))
-            return true;
-        const QPointF p = s.line.pointAt(from), q = s.line.pointAt(to);
+        if (!clipSegment(line, corridor.adjusted(-c, -c, c, c), &from, &to))
+            return;
+        const QPointF p = line.pointAt(from), q = line.pointAt(to);
         const double a = vertical ? std::min(p.y(), q.y()) : std::min(p.x(), q.x());
         const double b = vertical ? std::max(p.y(), q.y()) : std::max(p.x(), q.x());
         blocked.append({a - c - high - hair, b + c - low + hair});
+    };
+    m_lineGrid.visit(corridor, [&](int index) {
+        const LineObstacle &s = m_segments.at(index);
+        if (boxesOverlap(s.bounds, corridor) && (ownLine.isNull() || s.line != ownLine))
+            blockLine(s.line, s.clearance);
         return true;
     });
+    for (const QLineF &guide : guided ? m_guides : QList<QLineF>()) {
+        if (guides(guide, rect.size()))
+            blockLine(guide, 0);
+    }
     // From 0 up past every interval that holds the offset, and from 0 down.
     const auto escape = [&](double sign) {
         double t = 0;
@@ -379,7 +395,8 @@ QVarLengthArray<double, 2> LabelPlacer::freeSlides(const QRectF &rect, bool vert
 bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidate,
                           LabelPlacement *placement)
 {
-    if (tryReserve(request, candidate.topLeft, candidate.leader, placement))
+    const bool guided = candidate.guided;
+    if (tryReserve(request, candidate.topLeft, candidate.leader, placement, guided))
         return true;
     // The least slide first, either way: a blocker that moves a pixel moves the label about
     // a pixel, and where two slides are as short the label changes axis by that much only.
@@ -387,9 +404,11 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     QVarLengthArray<QPointF, 4> slides;
     const double left = candidate.reachRight >= 0 ? 0 : -candidate.reachX;
     const double right = candidate.reachRight >= 0 ? candidate.reachRight : candidate.reachX;
-    for (double t : freeSlides(rect, false, left, right, request.ownLine))
+    for (double t : freeSlides(rect, false, left, right, request.ownLine, guided))
         slides.append({t, 0});
-    for (double t : freeSlides(rect, true, -candidate.reachY, candidate.reachY, request.ownLine))
+    const double up = candidate.reachUp >= 0 ? candidate.reachUp : candidate.reachY;
+    const double down = candidate.reachUp >= 0 ? 0 : candidate.reachY;
+    for (double t : freeSlides(rect, true, -up, down, request.ownLine, guided))
         slides.append({0, t});
     std::stable_sort(slides.begin(), slides.end(), [](const QPointF &p, const QPointF &q) {
         return p.manhattanLength() < q.manhattanLength();
@@ -397,7 +416,7 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     for (const QPointF &slide : std::as_const(slides)) {
         if (slide.isNull())
             continue; // tried: the leader line was not free
-        if (tryReserve(request, candidate.topLeft + slide, candidate.leader, placement))
+        if (tryReserve(request, candidate.topLeft + slide, candidate.leader, placement, guided))
             return true;
     }
     return false;

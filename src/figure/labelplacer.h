@@ -33,8 +33,8 @@ struct LabelRequest
     // tight as fixed places (docs/labels.md, "Sliding").
     bool slideRings = false;
     // Nothing can ever come above the anchor (it lies on the highest roofline): the corner
-    // above and left of it goes before the one below and right, so that the label keeps
-    // the side no point can take.
+    // above and left of it goes before the others but right and left, so that the label
+    // keeps the side no point can take, and slides up past the line labels there.
     bool aboveFirst = false;
     // How far (pixels) each of `fixedTopLefts` may slide right, and up or down, when
     // something covers it: 0, not at all.
@@ -75,6 +75,10 @@ public:
     void addObstacle(const QRectF &rect, bool blocksLeaders = false);
     // Lines labels must keep `clearance` pixels away from.
     void addObstacle(const QLineF &segment, double clearance);
+
+    // A line only the place above left of a label on the highest roofline keeps off
+    // (LabelRequest::aboveFirst), so that it slides up along it past a line label.
+    void addGuide(const QLineF &segment) { m_guides.append(segment); }
 
     // True when `rect` lies inside the bounds and touches no obstacle, segment or label.
     bool isFree(const QRectF &rect) const;
@@ -120,6 +124,11 @@ private:
         return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
                rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
     }
+    // A guide leads a label of `size` only where the label fits above its upper end.
+    bool guides(const QLineF &guide, const QSizeF &size) const
+    {
+        return guide.p1().y() - size.height() >= m_bounds.top();
+    }
     void reserve(const QRectF &label);
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;
@@ -134,6 +143,8 @@ private:
         bool leader = false;
         double reachX = 0, reachY = 0; // either way
         double reachRight = -1;        // when not negative: right only, this far
+        double reachUp = -1;           // when not negative: up only, this far
+        bool guided = false;           // keeps off the guides too (addGuide)
     };
     using Candidates = QVarLengthArray<Candidate, 72>;
     void candidateTopLefts(const LabelRequest &request, Candidates *candidates) const;
@@ -141,7 +152,7 @@ private:
     using Spots = std::vector<std::pair<double, QPointF>>;
     void wideRing(const LabelRequest &request, int ring, Spots *spots) const;
     bool tryReserve(const LabelRequest &request, const QPointF &topLeft, bool leader,
-                    LabelPlacement *placement);
+                    LabelPlacement *placement, bool guided = false);
     // Tries the place of `candidate`, else the same place slid across or up and down by the
     // least amount (up to its reach) that frees it (docs/labels.md, "Sliding").
     bool trySlid(const LabelRequest &request, const Candidate &candidate,
@@ -149,7 +160,8 @@ private:
     // The offsets nearest 0 (one at most on either side, within [least, most]) by which
     // `rect` slid along the axis touches no box and keeps off every line but `ownLine`.
     QVarLengthArray<double, 2> freeSlides(const QRectF &rect, bool vertical, double least,
-                                          double most, const QLineF &ownLine) const;
+                                          double most, const QLineF &ownLine,
+                                          bool guided = false) const;
 
     QRectF m_bounds;
     QList<QRectF> m_rects;           // obstacles and placed labels
@@ -157,6 +169,7 @@ private:
     QList<QRectF> m_placed;
     QList<LineObstacle> m_segments;
     QList<QRectF> m_leaderBlockers;
+    QList<QLineF> m_guides;
     QList<QSizeF> m_noRoom; // boxes that found no room anywhere
     // The one spatial index of the placer: where the boxes and where the lines are.
     SpatialGrid m_boxGrid, m_lineGrid;

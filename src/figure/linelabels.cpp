@@ -153,7 +153,9 @@ void FrameLayouter::placeRidgeLabels()
         // roof by as little as frees it, up to its own width: still at its corner, where
         // several devices' corners crowd.
         request.fixedSlideRight = size.width();
-        tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device));
+        if (tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device)))
+            m_ridgeLabelBoxes.append(
+                {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
     }
 }
 

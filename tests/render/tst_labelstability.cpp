@@ -382,12 +382,11 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
-    // Known to miss (docs/labels.md, "What is not stable yet"): a few times per sweep the
-    // three-line label of the model's GEMMs, where its markers crowd a ridge corner with
-    // the ridge labels and batch marks, goes between a corner of its markers and a leader
-    // ring, 30 to 240 px away, as another label's few-pixel step blocks or frees a place.
-    QEXPECT_FAIL("", "point labels still jump when a neighbouring label blocks their place",
-                 Continue);
+    // Known to miss in the small plot (docs/labels.md, "What is not stable yet"): once or
+    // twice per sweep the three-line label of the model's GEMMs, where the leader rings
+    // crowd between the slope and the top of the plot, moves 30 to 55 px.
+    for (const char *row : {"two devices, 740 x 560", "four devices, 740 x 560"})
+        QEXPECT_FAIL(row, "the GEMM label still jumps once or twice in the small plot", Continue);
     QVERIFY2(pointJumps.isEmpty(), qPrintable(pointJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Most labels are compared at most steps: the test is not vacuous.
     QVERIFY2(compared > 5 * (models.size() - 1), qPrintable(QString::number(compared)));
