@@ -321,6 +321,12 @@ void FrameLayouter::finishLegend()
         return;
     }
     const QRectF old = f.legend.rect;
+    // Longer by its numbered labels, a legend in columns that would run past the plot's
+    // side is flowed in the plot's width instead, never cut.
+    if (m_legendColumns > 0 && LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot),
+                                                  searchHeight(), {}, m_legendColumns)
+                                       .rect.width() > map.rect.width() - 20)
+        m_legendColumns = 0;
     if (m_legendColumns == 0) { // flowed in the plot's width (placeLegend)
         const double width = map.rect.width() - 20;
         const LegendLayout flowed = LegendLayout::flow(

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void placeHoldsWhileTheBatchSweeps_data();
     void placeHoldsWhileTheBatchSweeps();
     void withoutLegendTheTitleSaysEachVerdict();
+    void aLegendWithNoMarginStaysInsideThePlot();
 };
 
 namespace {
@@ -278,6 +279,28 @@ void TestLegendFit::withoutLegendTheTitleSaysEachVerdict()
         QVERIFY2(metrics.horizontalAdvance(line) <= size.width() - 24, qPrintable(line));
     }
     QVERIFY(figure.frame().legend.rect.isEmpty());
+}
+
+// A figure with no room for any margin (the window's chart on a 1280 x 800 screen at 225 %
+// text, about 590 x 645) keeps its legend inside the plot. Numbered labels lengthen it on
+// the second pass; in columns it then ran past the plot's right side and was cut there.
+void TestLegendFit::aLegendWithNoMarginStaysInsideThePlot()
+{
+    const Catalog catalog = Catalog::builtin();
+    for (double batch : {1.0, 16.0, 256.0}) {
+        const ScenarioAnalysis result =
+            analyzeScenario(catalog, modelScenario("llama-3.1-70b", threeDevices(), batch));
+        const Figure figure(result.chart, windowOptions(result, 2.25), QSize(590, 645));
+        const QRectF plot = figure.frame().map.rect;
+        const QRectF legend = figure.frame().legend.rect;
+        QVERIFY(!legend.isEmpty());
+        QVERIFY2(plot.contains(legend), qPrintable(s("batch %1: legend %2..%3 x, plot %4..%5")
+                                                       .arg(batch)
+                                                       .arg(legend.left())
+                                                       .arg(legend.right())
+                                                       .arg(plot.left())
+                                                       .arg(plot.right())));
+    }
 }
 
 QTEST_MAIN(TestLegendFit)
