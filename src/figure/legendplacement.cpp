@@ -321,24 +321,25 @@ void FrameLayouter::finishLegend()
         return;
     }
     const QRectF old = f.legend.rect;
-    // Longer by its numbered labels, a legend in columns that would run past the plot's
-    // side is flowed in the plot's width instead, never cut.
-    if (m_legendColumns > 0 && LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot),
-                                                  searchHeight(), {}, m_legendColumns)
-                                       .rect.width() > map.rect.width() - 20)
+    const QFont font = legendFontOf(m, f.legendSlot);
+    const double width = map.rect.width() - 20;
+    if (m_legendColumns > 0) {
+        const LegendLayout legend = LegendLayout::make(entries, numbers, font, searchHeight(),
+                                                       old.topLeft(), m_legendColumns);
+        if (legend.rect.width() <= width) {
+            f.legend =
+                LegendLayout::make(entries, numbers, font, searchHeight(),
+                                   anchoredTopLeft(old, legend.rect.size()), m_legendColumns);
+            return;
+        }
+        // Longer by its numbered labels, its columns would run past the plot's side: flowed
+        // in the plot's width instead, never cut.
         m_legendColumns = 0;
-    if (m_legendColumns == 0) { // flowed in the plot's width (placeLegend)
-        const double width = map.rect.width() - 20;
-        const LegendLayout flowed = LegendLayout::flow(
-            entries, numbers, legendFontOf(m, f.legendSlot), width, old.topLeft());
-        f.legend = LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot), width,
-                                      anchoredTopLeft(old, flowed.rect.size()));
-        return;
     }
-    const LegendLayout legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot),
-                                                   searchHeight(), old.topLeft(), m_legendColumns);
-    f.legend = LegendLayout::make(entries, numbers, legendFontOf(m, f.legendSlot), searchHeight(),
-                                  anchoredTopLeft(old, legend.rect.size()), m_legendColumns);
+    // Flowed in the plot's width (placeLegend, or just above).
+    const LegendLayout flowed = LegendLayout::flow(entries, numbers, font, width, old.topLeft());
+    f.legend =
+        LegendLayout::flow(entries, numbers, font, width, anchoredTopLeft(old, flowed.rect.size()));
 }
 
 } // namespace rooflab
