@@ -27,28 +27,6 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
-// Llama 3.1 70B decoding at batch 16, context 4096, on H100 SXM5, H200 SXM and MI300X.
-Scenario modelScenario()
-{
-    Scenario sc;
-    sc.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
-    sc.model = s("llama-3.1-70b");
-    sc.phase = Phase::Decode;
-    sc.batch = 16;
-    sc.seq = 4096;
-    return sc;
-}
-
-void setTextScale(app::Document *document, double scale)
-{
-    Presentation p = document->presentation();
-    p.textScale = scale;
-    document->setPresentation(p, s("Text size"));
-    QApplication::processEvents();
-    QTest::qWait(50); // queued replots and the docks' refit
-    QApplication::processEvents();
-}
-
 // How many pixels of `a` and `b` differ (all of them when the sizes differ).
 qsizetype differingPixels(const QImage &a, const QImage &b)
 {
@@ -82,16 +60,17 @@ private Q_SLOTS:
         QImage travelled;
         QSize travelledSize;
         {
-            rooflab::test::ShownWindow shown(m_catalog, modelScenario(), size);
+            rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                             size);
             QVERIFY(shown.exposed());
-            setTextScale(shown.document(), 2.25);
-            setTextScale(shown.document(), 1.0);
+            rooflab::test::setTextScale(shown.document(), 2.25);
+            rooflab::test::setTextScale(shown.document(), 1.0);
             travelledSize = shown.window()->chart()->size();
             travelled = shown.window()->chart()->grab().toImage();
         }
-        rooflab::test::ShownWindow fresh(m_catalog, modelScenario(), size);
+        rooflab::test::ShownWindow fresh(m_catalog, rooflab::test::llama70bOnThreeDevices(), size);
         QVERIFY(fresh.exposed());
-        setTextScale(fresh.document(), 1.0);
+        rooflab::test::setTextScale(fresh.document(), 1.0);
         RooflineChart *chart = fresh.window()->chart();
         if (chart->size() != travelledSize) // the docks may settle a pixel apart: same size
             chart->window()->resize(chart->window()->size() + travelledSize - chart->size());
@@ -112,10 +91,11 @@ private Q_SLOTS:
     // sheet's font at every text scale, including after the scale went down again.
     void diagnosisNotesFollowTheTextScale()
     {
-        rooflab::test::ShownWindow shown(m_catalog, modelScenario(), QSize(1600, 1000));
+        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                         QSize(1600, 1000));
         QVERIFY(shown.exposed());
         for (const double scale : {2.25, 1.0}) {
-            setTextScale(shown.document(), scale);
+            rooflab::test::setTextScale(shown.document(), scale);
             const auto *dock = shown.window()->findChild<QDockWidget *>(s("diagnosisDock"));
             QVERIFY(dock);
             const QLabel *note = nullptr;
@@ -141,9 +121,10 @@ private Q_SLOTS:
     // its size over its parent's is the same at 225 % as at 100 %.
     void relativeSizesKeepTheirMultiple()
     {
-        rooflab::test::ShownWindow shown(m_catalog, modelScenario(), QSize(1600, 1000));
+        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                         QSize(1600, 1000));
         QVERIFY(shown.exposed());
-        setTextScale(shown.document(), 1.0);
+        rooflab::test::setTextScale(shown.document(), 1.0);
         const auto multiples = [&shown] {
             QHash<QWidget *, double> ratio;
             const QList<QWidget *> widgets = shown.window()->findChildren<QWidget *>();
@@ -158,7 +139,7 @@ private Q_SLOTS:
         // The lesson dock's four and the Diagnosis sheet's notes and bold cells at least.
         QVERIFY2(before.size() >= 6, qPrintable(s("%1 widgets").arg(before.size())));
         for (const double scale : {2.25, 1.75, 1.0}) {
-            setTextScale(shown.document(), scale);
+            rooflab::test::setTextScale(shown.document(), scale);
             const QHash<QWidget *, double> now = multiples();
             for (auto it = before.cbegin(); it != before.cend(); ++it) {
                 if (!now.contains(it.key()))

@@ -40,6 +40,32 @@ inline Scenario twoOperatorScenario(const Catalog &catalog)
     return sc;
 }
 
+// Llama 3.1 70B decoding at batch 16, context 4096, on H100 SXM5, H200 SXM and MI300X: the
+// README's model screenshots.
+inline Scenario llama70bOnThreeDevices()
+{
+    Scenario sc;
+    sc.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                  QStringLiteral("mi300x")};
+    sc.model = QStringLiteral("llama-3.1-70b");
+    sc.phase = Phase::Decode;
+    sc.batch = 16;
+    sc.seq = 4096;
+    return sc;
+}
+
+// `document`'s text scale set to `scale` as View > Text size does, and the events it posts
+// (the window's restyle, the docks' refit, queued replots) handled.
+inline void setTextScale(app::Document *document, double scale)
+{
+    Presentation p = document->presentation();
+    p.textScale = scale;
+    document->setPresentation(p, QStringLiteral("Text size"));
+    QCoreApplication::processEvents();
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+}
+
 // A window on a new document of `scenario`, shown at `size` with animations off (tests read
 // where points are, not where they glide). Owns both; closes without the unsaved-changes
 // prompt and empties the settings again.
