@@ -40,6 +40,22 @@ inline Scenario twoOperatorScenario(const Catalog &catalog)
     return sc;
 }
 
+// The intensity of twoOperatorScenario's GEMM (decode-mlp-up-8b, D = 4096, F = 14336) at
+// `batch` with 2-byte weights and activations: FLOPs 2·B·D·F over bytes 2·D·F (weights)
+// + 2·B·(D+F) (activations in and out), D·F = 58,720,256, D+F = 18,432.
+inline double gemmIntensity(double batch)
+{
+    const double df = 4096.0 * 14336.0, dPlusF = 4096.0 + 14336.0;
+    return 2 * batch * df / (2 * df + 2 * batch * dPlusF);
+}
+
+// The lessons of tests/data/lessons-good, where the window looks for lessons.
+inline void useTestLessons(gui::MainWindow *window)
+{
+    window->setLessonFolders(
+        {qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/lessons-good")});
+}
+
 // Llama 3.1 70B decoding at batch 16, context 4096, on H100 SXM5, H200 SXM and MI300X: the
 // README's model screenshots.
 inline Scenario llama70bOnThreeDevices()
