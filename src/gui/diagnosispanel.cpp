@@ -80,6 +80,8 @@ void DiagnosisPanel::refresh()
                                                 : tr("<b>No point selected</b>"));
     // Plain labels: a batch tick re-measures only the figures that changed.
     m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
+    // A plain-text view: its figures change on every batch tick, and a QTextBrowser built
+    // and laid out a whole rich-text document for each new text. (Set only on a change.)
     if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
         m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
