@@ -237,6 +237,8 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         if (known == groupOf.constEnd()) {
             known = groupOf.insert(key, static_cast<int>(model.groups.size()));
             model.groups.append({p.operatorName, {}, false, {}});
+            // Room for the point on each device: a group grows one point per device.
+            model.groups.last().points.reserve(devices.size());
         }
         point.group = *known;
         SceneGroup &group = model.groups[point.group];
@@ -461,10 +463,18 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     QHash<QString, QList<qsizetype>> pointsOf;
     for (const DeviceRoofs &device : analysis.devices)
         pointsOf.insert(device.deviceId, {});
+    // A device's points come one after another: its list is looked up once per run.
+    QList<qsizetype> *run = nullptr;
+    const QString *runDevice = nullptr;
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
-        const auto it = pointsOf.find(analysis.points.at(i).deviceId);
-        if (it != pointsOf.end())
-            it->append(i);
+        const QString &device = analysis.points.at(i).deviceId;
+        if (!runDevice || device != *runDevice) {
+            runDevice = &device;
+            const auto it = pointsOf.find(device);
+            run = it != pointsOf.end() ? &*it : nullptr;
+        }
+        if (run)
+            run->append(i);
     }
     QHash<QString, int> devices;
     for (const DeviceRoofs &device : analysis.devices) {
