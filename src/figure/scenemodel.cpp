@@ -237,8 +237,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         if (known == groupOf.constEnd()) {
             known = groupOf.insert(key, static_cast<int>(model.groups.size()));
             model.groups.append({p.operatorName, {}, false, {}});
-            // Room for the point on each device: a group grows one point per device.
-            model.groups.last().points.reserve(devices.size());
+            model.groups.last().points.reserve(devices.size()); // a point per device
         }
         point.group = *known;
         SceneGroup &group = model.groups[point.group];
@@ -463,13 +462,10 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     QHash<QString, QList<qsizetype>> pointsOf;
     for (const DeviceRoofs &device : analysis.devices)
         pointsOf.insert(device.deviceId, {});
-    // A device's points come one after another: its list is looked up once per run.
-    QList<qsizetype> *run = nullptr;
-    const QString *runDevice = nullptr;
+    QList<qsizetype> *run = nullptr; // a device's points come in a run: looked up once
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
         const QString &device = analysis.points.at(i).deviceId;
-        if (!runDevice || device != *runDevice) {
-            runDevice = &device;
+        if (i == 0 || device != analysis.points.at(i - 1).deviceId) {
             const auto it = pointsOf.find(device);
             run = it != pointsOf.end() ? &*it : nullptr;
         }
