@@ -1,5 +1,6 @@
 #include "figuresheet.h"
 
+#include "measuredlabel.h"
 #include "relativefont.h"
 
 #include <QAction>
@@ -28,10 +29,11 @@ bool sameShape(const SheetBlock &a, const SheetBlock &b)
 
 // Not selectable: a selectable QLabel lays its text out through a whole QTextDocument
 // each time it is measured, and a batch tick changes and measures dozens of cells (most of
-// a tick's work). The sheet copies as a whole instead (copyAction()).
+// a tick's work). The sheet copies as a whole instead (copyAction()). Each label keeps its
+// heights for the widths asked, so only the cells whose text changed are measured again.
 QLabel *plainLabel(const QString &text, QWidget *parent)
 {
-    auto *label = new QLabel(text, parent);
+    auto *label = new MeasuredLabel(text, parent);
     label->setTextFormat(Qt::PlainText);
     return label;
 }
