@@ -50,6 +50,27 @@ SceneModel modelScene(const Catalog &catalog, const QStringList &devices, double
                              ChartOptions());
 }
 
+// The scene as the window's chart shows it (MainWindow::chartOptions): the model's title,
+// laid out for its widest, the fit verdicts, and the point a new document selects (the
+// first whose time depends on the batch: Document picks it when nothing is selected).
+SceneModel windowScene(const Catalog &catalog, const QStringList &devices, double batch)
+{
+    const ScenarioAnalysis result = analyzeScenario(catalog, modelScenario(devices, batch));
+    ChartOptions options;
+    options.animate = false;
+    options.title = modelChartTitle(result.models);
+    options.fitVerdicts = modelFitVerdicts(result.models);
+    options.titleWidest = modelChartTitle(result.models, true);
+    for (const PointAnalysis &p : result.chart.points) {
+        if (p.batchDependent) {
+            options.selectedDevice = p.deviceId;
+            options.selectedOperator = p.operatorId;
+            break;
+        }
+    }
+    return SceneModel::build(result.chart, options);
+}
+
 // The batches 1, 1.03, 1.03^2, ... up to 1000: ln(1000) / ln(1.03) = 233.7, so 234 steps.
 QList<double> sweepBatches()
 {
@@ -300,6 +321,7 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps_data()
 {
     QTest::addColumn<QStringList>("devices");
     QTest::addColumn<QSize>("figure");
+    QTest::addColumn<bool>("window"); // the scene as the window shows it (windowScene)
     const QStringList two = {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")};
     const QStringList four = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
                               QStringLiteral("mi300x"), QStringLiteral("b200")};
@@ -310,16 +332,24 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps_data()
     // way, the legend changed corner as points passed and the labels round it followed.
     // The figure sizes give the plots of a large chart (1500 x 900, the legend in its top
     // left corner) and of a small one (739 x 560, the legend in a margin to its right).
-    QTest::newRow("two devices, 1500 x 900") << two << QSize(1595, 973);
-    QTest::newRow("four devices, 1500 x 900") << four << QSize(1595, 973);
-    QTest::newRow("two devices, 740 x 560") << two << QSize(1110, 633);
-    QTest::newRow("four devices, 740 x 560") << four << QSize(1110, 633);
+    QTest::newRow("two devices, 1500 x 900") << two << QSize(1595, 973) << false;
+    QTest::newRow("four devices, 1500 x 900") << four << QSize(1595, 973) << false;
+    QTest::newRow("two devices, 740 x 560") << two << QSize(1110, 633) << false;
+    QTest::newRow("four devices, 740 x 560") << four << QSize(1110, 633) << false;
+    // The window's own chart: a 1600 x 1000 window with a model (its docks shown) gives its
+    // chart 893 x 620 px, measured offscreen (MainWindow::chart()->size() of the window of
+    // tests/support/windowtest.h, shown at 1600 x 1000 with Llama 3.1 8B on these devices;
+    // the chart's figure is its plot's viewport, the whole widget). FigureLayout then puts
+    // the legend to the right of a plot of 565 x 492 (two devices) or 559 x 492 (four).
+    QTest::newRow("two devices, window 565 x 492") << two << QSize(893, 620) << true;
+    QTest::newRow("four devices, window 565 x 492") << four << QSize(893, 620) << true;
 }
 
 void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
 {
     QFETCH(QStringList, devices);
     QFETCH(QSize, figure);
+    QFETCH(bool, window);
     const Catalog catalog = Catalog::builtin();
     const QList<double> batches = sweepBatches();
     QCOMPARE(batches.size(), 234);
@@ -327,7 +357,8 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // Fixed axes: the union of every step's own range, so that nothing leaves the view.
     ViewRange range = {1e300, 0, 1e300, 0};
     for (double batch : batches) {
-        models.append(modelScene(catalog, devices, batch));
+        models.append(window ? windowScene(catalog, devices, batch)
+                             : modelScene(catalog, devices, batch));
         const ViewRange &c = models.last().content;
         range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
                  std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
@@ -354,6 +385,7 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // The plot of the row's name, as large as the row says (within 2 %).
     const QStringList size = QString::fromLatin1(QTest::currentDataTag())
                                  .section(QLatin1String(", "), 1)
+                                 .section(QLatin1Char(' '), -3)
                                  .split(QLatin1String(" x "));
     QVERIFY(std::abs(first.map.rect.width() / size.first().toDouble() - 1) < 0.02);
     QVERIFY(std::abs(first.map.rect.height() / size.last().toDouble() - 1) < 0.02);
@@ -381,12 +413,13 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
     if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
+    // Known to miss in the window's chart (docs/labels.md, "What is not stable yet"): the
+    // selected GEMM label and the other GEMM classes' label crowd each other near the top of
+    // a plot under 500 px tall, and with four devices a ridge label steps aside and back.
+    QEXPECT_FAIL("four devices, window 565 x 492", "a ridge label steps aside and back", Continue);
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
-    // Known to miss in the small plot (docs/labels.md, "What is not stable yet"): once or
-    // twice per sweep the three-line label of the model's GEMMs, where the leader rings
-    // crowd between the slope and the top of the plot, moves 30 to 55 px.
-    for (const char *row : {"two devices, 740 x 560", "four devices, 740 x 560"})
-        QEXPECT_FAIL(row, "the GEMM label still jumps once or twice in the small plot", Continue);
+    for (const char *row : {"two devices, window 565 x 492", "four devices, window 565 x 492"})
+        QEXPECT_FAIL(row, "the GEMM labels still jump in the window's chart", Continue);
     QVERIFY2(pointJumps.isEmpty(), qPrintable(pointJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Most labels are compared at most steps: the test is not vacuous.
     QVERIFY2(compared > 5 * (models.size() - 1), qPrintable(QString::number(compared)));
