@@ -151,6 +151,18 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
                 return true;
         }
     }
+    // Climbed as far as it may: from where the climb ended, it slides left (and a little up
+    // or down), so that it goes on moving a few pixels a step rather than leaving the corner.
+    if (guided && candidate.reachUp > 0) {
+        const double reach = candidate.reachUp, h = request.size.height();
+        const QRectF top = rect.translated(0, -reach);
+        const QRectF range(-reach, -h / 2, reach, h);
+        for (const QPointF &shift :
+             freeShifts(top, m_bounds, range, shiftBlockers(top, range, request, true), 4)) {
+            if (tryReserve(request, top.topLeft() + shift, false, placement, true))
+                return true;
+        }
+    }
     return false;
 }
 
