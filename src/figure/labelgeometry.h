@@ -70,4 +70,9 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
                                        const QRectF &range, const ShiftBlockers &blockers,
                                        int count);
 
+// Where `rect` climbing straight up by at most `reach` is stopped in turn: the (negative)
+// offsets at which it leaves each blocker it meets, the first stop first.
+QVarLengthArray<double, 8> climbStops(const QRectF &rect, double reach,
+                                      const ShiftBlockers &blockers);
+
 } // namespace rooflab

@@ -155,12 +155,21 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     // or down), so that it goes on moving a few pixels a step rather than leaving the corner.
     if (guided && candidate.reachUp > 0) {
         const double reach = candidate.reachUp, h = request.size.height();
-        const QRectF top = rect.translated(0, -reach);
-        const QRectF range(-reach, -h / 2, reach, h);
-        for (const QPointF &shift :
-             freeShifts(top, m_bounds, range, shiftBlockers(top, range, request, true), 4)) {
-            if (tryReserve(request, top.topLeft() + shift, false, placement, true))
-                return true;
+        // Each stop of the climb in turn (where it left a blocker and met the next), then the
+        // top of its reach.
+        QVarLengthArray<double, 9> starts;
+        const QRectF climb(0, -reach, 0, reach);
+        for (double t : climbStops(rect, reach, shiftBlockers(rect, climb, request, true)))
+            starts.append(t);
+        starts.append(-reach);
+        for (const double start : std::as_const(starts)) {
+            const QRectF top = rect.translated(0, start);
+            const QRectF range(-reach, -h / 2, reach, h);
+            for (const QPointF &shift :
+                 freeShifts(top, m_bounds, range, shiftBlockers(top, range, request, true), 4)) {
+                if (tryReserve(request, top.topLeft() + shift, false, placement, true))
+                    return true;
+            }
         }
     }
     return false;
