@@ -9,6 +9,8 @@
 
 namespace rooflab::gui {
 
+class ChartHeader;
+
 // What the secondary chart shows for one operator on one device: the sweep the core computed
 // and the samples at the current batch and at the ridge batch.
 using app::BatchCurve;
@@ -39,12 +41,17 @@ public:
     QString currentMarkerLabel() const;
     // The legend's visible entries, in order.
     QStringList legendNames() const;
+    // The title and legend above the chart (wrapped, never elided), for tests.
+    const ChartHeader *header() const;
     // How many times the sweep, its axes and legend were drawn: a batch tick draws none.
     int sweepDraws() const;
     // The batch of the ridge marker, or nullopt when none is drawn.
     std::optional<double> ridgeMarkerBatch() const;
     // The batch of the "largest batch that fits" marker, or nullopt when none is drawn.
     std::optional<double> memoryMarkerBatch() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void drawSweep(const BatchCurve &curve);

@@ -1,11 +1,12 @@
 #include "chartneeds.h"
 
+#include "chartheader.h"
+
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -51,15 +52,9 @@ int chartWidth(const QWidget *content)
     if (!view || !view->chart())
         return content->minimumSizeHint().width();
     const QChart *chart = view->chart();
-    int legend = 0;
-    if (chart->legend()->isVisible()) {
-        const QFontMetrics metrics(chart->legend()->font());
-        const QList<QLegendMarker *> markers = chart->legend()->markers();
-        for (const QLegendMarker *marker : markers) {
-            if (marker->isVisible()) // a marker, its label and the gap to the next
-                legend += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
-        }
-    }
+    // The title and legend above the chart wrap: the widest word or entry.
+    const auto *header = content->findChild<ChartHeader *>();
+    const int legend = header ? header->minimumSizeHint().width() : 0;
     int beside = 0, across = 0;
     const QList<QAbstractAxis *> axes = chart->axes();
     for (QAbstractAxis *axis : axes) {
@@ -85,7 +80,7 @@ int chartWidth(const QWidget *content)
     return std::max(legend, room) + margins.left() + margins.right() + 16;
 }
 
-int chartHeight(const QWidget *content)
+int chartHeight(const QWidget *content, int width)
 {
     const auto *view = content->findChild<QChartView *>();
     if (!view || !view->chart())
@@ -96,6 +91,9 @@ int chartHeight(const QWidget *content)
     int height = chart->title().isEmpty() ? 0 : line(chart->titleFont());
     if (chart->legend()->isVisible())
         height += line(chart->legend()->font());
+    // The title and legend above it, on as many lines as `width` needs.
+    if (const auto *header = content->findChild<ChartHeader *>())
+        height += header->heightForWidth(width);
     // Below the plot the horizontal axis's labels and title; the plot as tall as the widest
     // vertical axis title (drawn turned along it) and at least four labels of its axis.
     int plot = 0, below = 0;

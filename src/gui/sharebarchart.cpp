@@ -1,5 +1,6 @@
 #include "sharebarchart.h"
 
+#include "chartheader.h"
 #include "theme.h"
 
 #include <QBarCategoryAxis>
@@ -7,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QVBoxLayout>
@@ -33,20 +35,28 @@ public:
     QGraphicsSimpleTextItem *title = new QGraphicsSimpleTextItem(chart);
     QString titleText;
 
-    // Centred at the top, elided to the chart's width.
+    int titleLines = 1; // what the top margin has room for
+    // Centred at the top, wrapped at spaces to the chart's width, never elided; the top
+    // margin grows by a line where the title needs one more (a narrow dock, large text).
     void placeTitle()
     {
         const QFontMetricsF metrics(title->font());
         const qreal width = chart->size().width();
-        const QString text = metrics.elidedText(titleText, Qt::ElideRight, width - 8);
+        const QStringList lines = wrapAtSpaces(titleText, metrics, width - 8);
+        const QString text = lines.join(QLatin1Char('\n'));
         if (title->text() != text)
             title->setText(text);
-        title->setPos(std::max(4.0, (width - metrics.horizontalAdvance(text)) / 2), 4);
+        if (std::max(1, static_cast<int>(lines.size())) != titleLines) {
+            titleLines = std::max(1, static_cast<int>(lines.size()));
+            fitTitleMargin();
+        }
+        title->setPos(std::max(4.0, (width - title->boundingRect().width()) / 2), 4);
     }
-    // Room for one line of title above the plot; changes only with the font.
+    // Room for the title's lines above the plot; changes only with the font or the lines.
     void fitTitleMargin()
     {
-        const int height = static_cast<int>(std::ceil(QFontMetricsF(title->font()).height()));
+        const qreal line = QFontMetricsF(title->font()).lineSpacing();
+        const int height = static_cast<int>(std::ceil(line * titleLines));
         chart->setMargins(QMargins(2, height + 6, 8, 0));
     }
 };
@@ -55,6 +65,7 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
 {
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setFrameShape(QFrame::NoFrame);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -73,6 +84,7 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     d->series->attachAxis(d->classAxis);
     d->series->attachAxis(d->shareAxis);
     d->chart->legend()->hide();
+    d->chart->layout()->setContentsMargins(0, 0, 0, 0); // every pixel for the bars and axes
     d->fitTitleMargin();
     connect(d->chart, &QGraphicsWidget::geometryChanged, this, [this] { d->placeTitle(); });
     setBars(QString(), {});
