@@ -87,9 +87,12 @@ private:
     bool arrangeColumns(bool compact);
     bool arrangeBottom(bool tabbed);
     bool arrangeChartsInColumn(bool inColumn);
-    // The height the charts below need to draw their text whole.
-    int chartsNeed() const;
+    // The height the charts' dock needs to draw their text whole at `width` (the shown
+    // charts still where the arrangement put them); fitToWidth() and fitBottomHeight() both
+    // decide on it.
+    int chartsNeed(int width) const;
     void fitColumns(int docks, int wantLeft);
+    void fitColumnHeights(int width);
     void fitBottomWidths(int width, int row);
     void fitBottomHeight();
     void scaleToWindow(QSize size, QSize old);
