@@ -61,7 +61,9 @@ int chartWidth(const QWidget *content)
         if (!axis->isVisible())
             continue;
         const QFontMetrics metrics(axis->labelsFont());
-        const QStringList labels = axisLabels(axis);
+        // Labels the chart draws itself, in its margins (the time share's class names), are
+        // counted with the margins.
+        const QStringList labels = axis->labelsVisible() ? axisLabels(axis) : QStringList();
         int widest = 0;
         for (const QString &label : labels)
             widest = std::max(widest, metrics.horizontalAdvance(label));
@@ -109,7 +111,12 @@ int chartHeight(const QWidget *content, int width)
                 axis->titleText().isEmpty()
                     ? 0
                     : QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
-            plot = std::max({plot, along, 4 * line(axis->labelsFont())});
+            // A category axis: a line for each category's name.
+            const auto *categories = qobject_cast<const QBarCategoryAxis *>(axis);
+            const int labels = categories ? static_cast<int>(categories->count()) *
+                                                QFontMetrics(axis->labelsFont()).height()
+                                          : 4 * line(axis->labelsFont());
+            plot = std::max({plot, along, labels});
         }
     }
     height += std::max(plot + below, static_cast<int>(std::ceil(below / axisShare)));

@@ -12,8 +12,8 @@ namespace rooflab::gui {
 int chartWidth(const QWidget *content);
 // The height at `width`: its title and legend (wrapped to that width), its horizontal axis's
 // labels and title, within the two fifths of the height Qt Charts lets them have, and a plot
-// tall enough for its vertical axis's title and four of its labels (Qt Charts elides a title
-// longer than its axis).
+// tall enough for its vertical axis's title and four of its labels, or a line for each of its
+// categories (Qt Charts elides a title longer than its axis).
 int chartHeight(const QWidget *content, int width);
 
 } // namespace rooflab::gui

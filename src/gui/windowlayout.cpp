@@ -267,7 +267,9 @@ int DockLayout::chartsNeed(int width) const
         if (dock->isHidden() || !docked(dock, area))
             continue;
         // The title bar: what the dock's least height adds to its content's.
-        int around = dock->minimumSizeHint().height() - dock->widget()->minimumSizeHint().height();
+        const QWidget *content = dock->widget();
+        int around = dock->minimumSizeHint().height() -
+                     std::max(content->minimumHeight(), content->minimumSizeHint().height());
         for (const QTabBar *bar : bars) {
             for (int i = 0; i < bar->count() && !bar->isHidden(); ++i) {
                 if (bar->tabText(i) == dock->windowTitle())
