@@ -1,5 +1,6 @@
 #include "batchcurvechart.h"
 
+#include "batchcurveaxes.h"
 #include "chartheader.h"
 #include "chartneeds.h"
 #include "theme.h"
@@ -22,43 +23,6 @@ namespace rooflab::gui {
 
 namespace {
 
-// A display unit: values are divided by `factor` and the axis title names `symbol`.
-struct Scale
-{
-    double factor = 1;
-    QString symbol;
-};
-
-Scale timeScale(double maxSeconds)
-{
-    if (maxSeconds >= 1)
-        return {1, QStringLiteral("s")};
-    if (maxSeconds >= 1e-3)
-        return {1e-3, QStringLiteral("ms")};
-    if (maxSeconds >= 1e-6)
-        return {1e-6, QStringLiteral("µs")};
-    return {1e-9, QStringLiteral("ns")};
-}
-
-Scale rateScale(double maxRate, const QString &unit)
-{
-    const char *prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-    double factor = 1;
-    int index = 0;
-    while (maxRate / factor >= 1e4 && index < 6) {
-        factor *= 1e3;
-        ++index;
-    }
-    return {factor, QString::fromLatin1(prefixes[index]) + unit};
-}
-
-// Log axes drop the lowest decade's label when the minimum is exactly a power of ten.
-double nudgedMinimum(double value)
-{
-    const double exponent = std::log10(value);
-    return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * 0.98 : value;
-}
-
 // The "memory runs out here" marker: purple, dash-dot, apart from the red ridge.
 QPen memoryPen()
 {
@@ -66,42 +30,6 @@ QPen memoryPen()
     pen.setStyle(Qt::DashDotLine);
     pen.setWidthF(1.8);
     return pen;
-}
-
-// Sets the range; a range under two decades gets labels at powers of two instead of ten,
-// so that it shows more than one label.
-void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
-{
-    if (!(lo > 0) || !(hi > lo)) {
-        lo = 0.9;
-        hi = 10;
-    }
-    axis->setBase(allowBaseTwo && hi / lo < 100 ? 2 : 10);
-    axis->setMinorTickCount(axis->base() == 2 ? 0 : 8);
-    axis->setRange(nudgedMinimum(lo), hi);
-}
-
-// The right axis: base ten, its ends at powers of ten and at least two decades apart, so
-// that it always shows three labelled ticks however flat the rate is (a rate within a
-// factor of two used to get a single label).
-void setDecadeRange(QLogValueAxis *axis, double lo, double hi)
-{
-    if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi)) {
-        lo = 1;
-        hi = 100;
-    }
-    double loExp = std::floor(std::log10(lo) + 1e-9), hiExp = std::ceil(std::log10(hi) - 1e-9);
-    // Widen on the side the data sits nearer to its end, so that the curve stays central.
-    while (hiExp - loExp < 2) {
-        if (std::log10(lo) - loExp < hiExp - std::log10(hi))
-            loExp -= 1;
-        else
-            hiExp += 1;
-    }
-    axis->setBase(10);
-    axis->setMinorTickCount(8);
-    // Nudged outwards: a tick exactly at an end may be dropped by rounding.
-    axis->setRange(std::pow(10.0, loExp) * 0.98, std::pow(10.0, hiExp) * 1.02);
 }
 
 } // namespace

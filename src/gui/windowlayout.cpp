@@ -295,16 +295,13 @@ void DockLayout::fitToWidth(int width)
     // text in one column: the charts below join it (and count in its width), so the
     // roofline chart keeps the window's height. Else below the chart, side by side where
     // each gets the width it needs.
-    const int row =
-        width -
-        std::min(std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}),
-                 docks) -
-        12;
-    const bool chartsInColumn = oneColumn && chartsNeed(row) > m_window->height() * 3 / 10;
+    const int tabs = std::min(
+        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}), docks);
+    // Whether the charts need more than 30 % of the height at the width they would have below.
+    const bool chartsInColumn =
+        oneColumn && chartsNeed(width - tabs - 12) > m_window->height() * 3 / 10;
     const int charts = chartsInColumn ? std::max(need(m_docks.batchCurve), need(m_docks.share)) : 0;
-    const int column = std::min(
-        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model), charts}),
-        docks);
+    const int column = std::min(std::max(tabs, charts), docks);
     moved = arrangeChartsInColumn(chartsInColumn) || moved;
     if (!chartsInColumn)
         moved = arrangeBottom(oneColumn && need(m_docks.batchCurve) + need(m_docks.share) >
