@@ -167,6 +167,9 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
         axis->setBase(10);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);
+        // Whole labels: Qt Charts elides a label taller or wider than its share of a short
+        // axis to "..."; not truncated, a label that would overlap its neighbour is left out.
+        axis->setTruncateLabels(false);
     }
     d->rateAxis->setGridLineVisible(false); // the time axis's grid is enough
     d->rateAxis->setMinorGridLineVisible(false);

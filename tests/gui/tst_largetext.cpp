@@ -57,13 +57,15 @@ Scenario modelScenario()
 class LargeTextWindow
 {
 public:
-    LargeTextWindow(const Catalog &catalog, double textScale, QSize size)
-        : m_document(catalog, modelScenario())
+    LargeTextWindow(const Catalog &catalog, double textScale, QSize size,
+                    const Scenario &scenario = modelScenario(),
+                    const Selection &selection = {.device = s("h100-sxm5"), .op = s("mlp")})
+        : m_document(catalog, scenario)
     {
         Presentation p;
         p.animate = false;
         p.textScale = textScale;
-        m_document.reset(modelScenario(), p, Selection(), QString());
+        m_document.reset(scenario, p, selection, QString());
         m_window = std::make_unique<MainWindow>(&m_document);
         m_window->resize(size);
         m_window->show();
@@ -213,6 +215,28 @@ private Q_SLOTS:
         QVERIFY(window->shareChart()->isVisible());
         cut = elidedChartText(window->shareChart());
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
+    }
+
+    // Without a model: the H100's MLP up projection selected, the batch curve's legend with
+    // its work rate and its ridge batch; the time share is hidden.
+    void operatorCurveDrawsItsTextWhole_data() { addSizes(); }
+    void operatorCurveDrawsItsTextWhole()
+    {
+        QFETCH(double, scale);
+        QFETCH(QSize, size);
+        LargeTextWindow shown(m_catalog, scale, size, rooflab::test::twoOperatorScenario(m_catalog),
+                              {.device = s("h100-sxm5"), .op = s("decode-mlp-up-8b")});
+        QVERIFY(shown.exposed());
+        MainWindow *window = shown.window();
+        QVERIFY(window->shareChart()->isHidden() || !window->shareChart()->isVisible());
+        QVERIFY(window->batchCurve()->isVisible());
+        QVERIFY2(window->batchCurve()->legendNames().size() >= 4,
+                 qPrintable(window->batchCurve()->legendNames().join(s(", "))));
+        QStringList cut = elidedChartText(window->batchCurve());
+        cut += cutHeaderText(window->batchCurve()->header());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(s("; "))));
+        if (size.width() == 1152)
+            QVERIFY(window->chart()->width() >= 0.55 * 1152);
     }
 
     // At 1152 x 720 the roofline chart keeps 55 % of the width, 633.6 px, whatever the text
