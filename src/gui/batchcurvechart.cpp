@@ -109,9 +109,9 @@ public:
         // Without the vertical axes' titles the two curves' entries name their axes.
         const bool titles = timeAxis->isTitleVisible();
         const QString timeName =
-            titles ? time->name() : tr("%1, %2 (left)").arg(time->name(), timeSymbol);
+            titles ? time->name() : tr("%1 (%2, left)").arg(time->name(), timeSymbol);
         const QString rateName =
-            titles ? rate->name() : tr("%1, %2 (right)").arg(rate->name(), rateAxis->titleText());
+            titles ? rate->name() : tr("%1 (right)").arg(rateAxis->titleText());
         QList<ChartKeyEntry> entries = {{.name = timeName, .pen = time->pen()},
                                         {.name = rateName, .pen = rate->pen()}};
         if (ridgeBatch)
@@ -124,12 +124,15 @@ public:
         header->setEntries(entries);
     }
 
-    // The vertical axes' titles where the chart at `width` has room for them beside their
-    // labels (Qt Charts gives both axes two fifths of its width and elides beyond that);
-    // otherwise none, and the legend names the units instead.
-    void fitAxisTitles(const QWidget *content, int width)
+    // The vertical axes' titles where the chart, as Qt Charts laid it out last, has room for
+    // them beside their labels and along its plot; otherwise none, and the legend names the
+    // units instead. Whether they show does not change the plot's height, which decides.
+    void fitAxisTitles()
     {
-        const bool titles = chartWidth(content) <= width;
+        const QMargins margins = chart->margins();
+        const bool titles =
+            sideAxesFit(chart, chart->size().width() - margins.left() - margins.right(),
+                        chart->plotArea().height());
         if (titles == timeAxis->isTitleVisible() && titles == rateAxis->isTitleVisible())
             return;
         timeAxis->setTitleVisible(titles);
@@ -199,7 +202,10 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     d->attach(d->ridgeLine, d->timeAxis);
     d->attach(d->memoryLine, d->timeAxis);
     d->currentLabel->setZValue(20);
-    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->placeCurrent(); });
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] {
+        d->placeCurrent();
+        d->fitAxisTitles();
+    });
     setCurve({});
 }
 
@@ -317,7 +323,7 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     d->view->setToolTip(tip.join(QLatin1Char('\n')));
     d->memoryLine->replace(memory);
     d->refreshKey();
-    d->fitAxisTitles(this, width());
+    d->fitAxisTitles();
 }
 
 // The markers at the current batch, on the scales of the sweep drawn.
@@ -376,13 +382,7 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
                                                              ? gradient->stops().constFirst().second
                                                              : background.color());
     d->refreshKey();
-    d->fitAxisTitles(this, width());
-}
-
-void BatchCurveChart::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    d->fitAxisTitles(this, width());
+    d->fitAxisTitles();
 }
 
 QList<QPointF> BatchCurveChart::timePoints() const

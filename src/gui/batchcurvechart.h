@@ -50,9 +50,6 @@ public:
     // The batch of the "largest batch that fits" marker, or nullopt when none is drawn.
     std::optional<double> memoryMarkerBatch() const;
 
-protected:
-    void resizeEvent(QResizeEvent *event) override;
-
 private:
     void drawSweep(const BatchCurve &curve);
     void drawCurrent(const BatchCurve &curve);

@@ -6,6 +6,7 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -45,6 +46,45 @@ QStringList axisLabels(QAbstractAxis *axis)
 constexpr double axisShare = 0.4;
 
 } // namespace
+
+bool sideAxesFit(const QChart *chart, qreal width, qreal plotHeight)
+{
+    // Each side's axes need their labels' width, a label's padding (4 px) and their titles'
+    // height with its padding (2 px either side), a few pixels more for the text's margins.
+    qreal left = 0, right = 0;
+    int count = 0;
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (!axis->isVisible() || axis->orientation() != Qt::Vertical)
+            continue;
+        const QFontMetricsF metrics(axis->labelsFont());
+        qreal widest = metrics.horizontalAdvance(QStringLiteral("..."));
+        if (axis->labelsVisible()) {
+            const QStringList labels = axisLabels(axis);
+            for (const QString &label : labels)
+                widest = std::max(widest, metrics.horizontalAdvance(label));
+        }
+        qreal need = widest + 4 + 8;
+        if (!axis->titleText().isEmpty()) {
+            const QFontMetricsF title(axis->titleFont());
+            need += title.height() + 4;
+            // Turned along the plot: no longer than the plot is tall.
+            if (title.horizontalAdvance(axis->titleText()) + 8 > plotHeight)
+                return false;
+        }
+        (axis->alignment() == Qt::AlignRight ? right : left) += need;
+        ++count;
+    }
+    // Qt Charts gives each vertical axis an equal part of two fifths of the width.
+    const qreal share = count > 0 ? axisShare * width / count : 0;
+    const auto sideCount = [&axes](Qt::Alignment side) {
+        return std::count_if(axes.cbegin(), axes.cend(), [side](const QAbstractAxis *axis) {
+            return axis->isVisible() && axis->alignment() == side;
+        });
+    };
+    return left <= share * static_cast<qreal>(sideCount(Qt::AlignLeft)) &&
+           right <= share * static_cast<qreal>(sideCount(Qt::AlignRight));
+}
 
 int chartWidth(const QWidget *content)
 {
