@@ -1,16 +1,19 @@
 #include "batchcurvechart.h"
 
+#include "batchcurveaxes.h"
+#include "chartheader.h"
+#include "chartneeds.h"
 #include "theme.h"
 #include "units.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsEllipseItem>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
-#include <QLegendMarker>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,43 +22,6 @@
 namespace rooflab::gui {
 
 namespace {
-
-// A display unit: values are divided by `factor` and the axis title names `symbol`.
-struct Scale
-{
-    double factor = 1;
-    QString symbol;
-};
-
-Scale timeScale(double maxSeconds)
-{
-    if (maxSeconds >= 1)
-        return {1, QStringLiteral("s")};
-    if (maxSeconds >= 1e-3)
-        return {1e-3, QStringLiteral("ms")};
-    if (maxSeconds >= 1e-6)
-        return {1e-6, QStringLiteral("µs")};
-    return {1e-9, QStringLiteral("ns")};
-}
-
-Scale rateScale(double maxRate, const QString &unit)
-{
-    const char *prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-    double factor = 1;
-    int index = 0;
-    while (maxRate / factor >= 1e4 && index < 6) {
-        factor *= 1e3;
-        ++index;
-    }
-    return {factor, QString::fromLatin1(prefixes[index]) + unit};
-}
-
-// Log axes drop the lowest decade's label when the minimum is exactly a power of ten.
-double nudgedMinimum(double value)
-{
-    const double exponent = std::log10(value);
-    return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * 0.98 : value;
-}
 
 // The "memory runs out here" marker: purple, dash-dot, apart from the red ridge.
 QPen memoryPen()
@@ -66,42 +32,6 @@ QPen memoryPen()
     return pen;
 }
 
-// Sets the range; a range under two decades gets labels at powers of two instead of ten,
-// so that it shows more than one label.
-void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
-{
-    if (!(lo > 0) || !(hi > lo)) {
-        lo = 0.9;
-        hi = 10;
-    }
-    axis->setBase(allowBaseTwo && hi / lo < 100 ? 2 : 10);
-    axis->setMinorTickCount(axis->base() == 2 ? 0 : 8);
-    axis->setRange(nudgedMinimum(lo), hi);
-}
-
-// The right axis: base ten, its ends at powers of ten and at least two decades apart, so
-// that it always shows three labelled ticks however flat the rate is (a rate within a
-// factor of two used to get a single label).
-void setDecadeRange(QLogValueAxis *axis, double lo, double hi)
-{
-    if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi)) {
-        lo = 1;
-        hi = 100;
-    }
-    double loExp = std::floor(std::log10(lo) + 1e-9), hiExp = std::ceil(std::log10(hi) - 1e-9);
-    // Widen on the side the data sits nearer to its end, so that the curve stays central.
-    while (hiExp - loExp < 2) {
-        if (std::log10(lo) - loExp < hiExp - std::log10(hi))
-            loExp -= 1;
-        else
-            hiExp += 1;
-    }
-    axis->setBase(10);
-    axis->setMinorTickCount(8);
-    // Nudged outwards: a tick exactly at an end may be dropped by rounding.
-    axis->setRange(std::pow(10.0, loExp) * 0.98, std::pow(10.0, hiExp) * 1.02);
-}
-
 } // namespace
 
 class BatchCurveChart::Private
@@ -109,12 +39,13 @@ class BatchCurveChart::Private
 public:
     QChart *chart = new QChart;
     QChartView *view = nullptr;
+    // The title and legend above the chart, wrapped to its width (Qt Charts elides them).
+    ChartHeader *header = new ChartHeader;
     QLogValueAxis *batchAxis = new QLogValueAxis;
     QLogValueAxis *timeAxis = new QLogValueAxis;
     QLogValueAxis *rateAxis = new QLogValueAxis;
     QLineSeries *time = new QLineSeries;
     QLineSeries *rate = new QLineSeries;
-    QScatterSeries *currentTime = new QScatterSeries; // its legend entry only: no points
     QLineSeries *ridgeLine = new QLineSeries;
     QLineSeries *memoryLine = new QLineSeries; // where the memory runs out
     std::optional<double> ridgeBatch, memoryBatch;
@@ -131,6 +62,8 @@ public:
     QGraphicsEllipseItem *rateDot = new QGraphicsEllipseItem(chart);
     QGraphicsSimpleTextItem *currentLabel = new QGraphicsSimpleTextItem(chart);
     std::optional<QPointF> currentPoint, currentRatePoint; // in the axes' units
+    bool dark = false;
+    QString timeSymbol; // the time axis's unit
     int sweepDraws = 0;
 
     // Where a value sits on the chart, or nullopt off the plot area (a time of 0, which a log
@@ -170,6 +103,43 @@ public:
         currentLabel->setPos(x, y);
     }
 
+    // The legend's entries in the series' pens: a new sweep or new colours only.
+    void refreshKey()
+    {
+        // Without the vertical axes' titles the two curves' entries name their axes.
+        const bool titles = timeAxis->isTitleVisible();
+        const QString timeName =
+            titles ? time->name() : tr("%1 (%2, left)").arg(time->name(), timeSymbol);
+        const QString rateName =
+            titles ? rate->name() : tr("%1 (right)").arg(rateAxis->titleText());
+        QList<ChartKeyEntry> entries = {{.name = timeName, .pen = time->pen()},
+                                        {.name = rateName, .pen = rate->pen()}};
+        if (ridgeBatch)
+            entries.append({.name = ridgeLine->name(), .pen = ridgeLine->pen()});
+        if (memoryBatch)
+            entries.append({.name = memoryLine->name(), .pen = memoryLine->pen()});
+        entries.append({.name = tr("Current batch"),
+                        .pen = QPen(dark ? Qt::white : Qt::black, 1),
+                        .dot = QColor(0xf3, 0x9c, 0x12)});
+        header->setEntries(entries);
+    }
+
+    // The vertical axes' titles where the chart, as Qt Charts laid it out last, has room for
+    // them beside their labels and along its plot; otherwise none, and the legend names the
+    // units instead. Whether they show does not change the plot's height, which decides.
+    void fitAxisTitles()
+    {
+        const QMargins margins = chart->margins();
+        const bool titles =
+            sideAxesFit(chart, chart->size().width() - margins.left() - margins.right(),
+                        chart->plotArea().height());
+        if (titles == timeAxis->isTitleVisible() && titles == rateAxis->isTitleVisible())
+            return;
+        timeAxis->setTitleVisible(titles);
+        rateAxis->setTitleVisible(titles);
+        refreshKey();
+    }
+
     void attach(QAbstractSeries *series, QLogValueAxis *y)
     {
         chart->addSeries(series);
@@ -187,16 +157,22 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
 {
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setFrameShape(QFrame::NoFrame); // one panel with the header above it
     d->view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    layout->setSpacing(0);
+    layout->addWidget(d->header);
+    layout->addWidget(d->view, 1);
 
     for (QLogValueAxis *axis : {d->batchAxis, d->timeAxis, d->rateAxis}) {
         axis->setBase(10);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);
+        // Whole labels: Qt Charts elides a label taller or wider than its share of a short
+        // axis to "..."; not truncated, a label that would overlap its neighbour is left out.
+        axis->setTruncateLabels(false);
     }
     d->rateAxis->setGridLineVisible(false); // the time axis's grid is enough
     d->rateAxis->setMinorGridLineVisible(false);
@@ -205,17 +181,16 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     d->chart->addAxis(d->timeAxis, Qt::AlignLeft);
     d->chart->addAxis(d->rateAxis, Qt::AlignRight);
     d->chart->setMargins(QMargins(2, 0, 2, 0));
-    d->chart->legend()->setAlignment(Qt::AlignTop);
+    d->chart->layout()->setContentsMargins(0, 0, 0, 0); // every pixel for the plot and axes
+    d->chart->legend()->hide();                         // the header's legend wraps instead
 
     d->time->setName(tr("Step time"));
     d->ridgeLine->setName(tr("Ridge batch"));
-    d->currentTime->setName(tr("Current batch"));
     QPen ridgePen(QColor(0xc0, 0x39, 0x2b));
     ridgePen.setStyle(Qt::DashLine);
     ridgePen.setWidthF(1.5);
     d->ridgeLine->setPen(ridgePen);
     d->memoryLine->setPen(memoryPen());
-    d->currentTime->setMarkerSize(11);
     for (QGraphicsEllipseItem *dot : {d->timeDot, d->rateDot}) {
         dot->setRect(-5.5, -5.5, 11, 11); // centred on its position, as the legend's marker
         dot->setZValue(20);               // above the series
@@ -226,9 +201,11 @@ BatchCurveChart::BatchCurveChart(QWidget *parent) : QWidget(parent), d(std::make
     d->attach(d->rate, d->rateAxis);
     d->attach(d->ridgeLine, d->timeAxis);
     d->attach(d->memoryLine, d->timeAxis);
-    d->attach(d->currentTime, d->timeAxis);
     d->currentLabel->setZValue(20);
-    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->placeCurrent(); });
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] {
+        d->placeCurrent();
+        d->fitAxisTitles();
+    });
     setCurve({});
 }
 
@@ -254,9 +231,9 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
 {
     ++d->sweepDraws;
     const QList<BatchSample> &samples = curve.samples;
-    d->chart->setTitle(samples.isEmpty()
-                           ? tr("Select a point to see how its time follows the batch")
-                           : curve.title);
+    d->header->setTitle(samples.isEmpty()
+                            ? tr("Select a point to see how its time follows the batch")
+                            : curve.title);
     bool perToken = false;
     double maxTime = 0, minTime = INFINITY, maxRate = 0, minRate = INFINITY;
     for (const BatchSample &s : samples)
@@ -295,6 +272,7 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     // Short titles: the chart is often only a couple of hundred pixels high.
     d->timeAxis->setTitleText(tr("Time (%1)").arg(t.symbol));
     d->rateAxis->setTitleText(r.symbol);
+    d->timeSymbol = t.symbol;
 
     const double tLo = minTime / t.factor * 0.7, tHi = maxTime / t.factor * 1.4;
     setLogRange(d->timeAxis, tLo, tHi, true);
@@ -344,9 +322,8 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
         tip << curve.memoryLimitDetail;
     d->view->setToolTip(tip.join(QLatin1Char('\n')));
     d->memoryLine->replace(memory);
-    const QList<QLegendMarker *> memoryMarkers = d->chart->legend()->markers(d->memoryLine);
-    for (QLegendMarker *marker : memoryMarkers)
-        marker->setVisible(!memory.isEmpty());
+    d->refreshKey();
+    d->fitAxisTitles();
 }
 
 // The markers at the current batch, on the scales of the sweep drawn.
@@ -375,13 +352,12 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
     d->chart->setBackgroundRoundness(0);
     d->ridgeLine->setPen(ridgePen);
     d->memoryLine->setPen(memoryPen());
-    d->currentTime->setColor(QColor(0xf3, 0x9c, 0x12));
-    d->currentTime->setBorderColor(dark ? Qt::white : Qt::black);
     for (QGraphicsEllipseItem *dot : {d->timeDot, d->rateDot}) {
         dot->setBrush(QColor(0xf3, 0x9c, 0x12));
         dot->setPen(QPen(dark ? Qt::white : Qt::black, 1));
     }
     d->fontScale = fontScale;
+    d->dark = dark;
     QFont font = unscaledFont(); // the window's font without its scale: scaled once here
     font.setPointSizeF(font.pointSizeF() * fontScale);
     QFont small = font;
@@ -393,13 +369,20 @@ void BatchCurveChart::setAppearance(bool dark, double fontScale)
         minor.setAlpha(dark ? 70 : 110);
         axis->setMinorGridLineColor(minor);
     }
-    d->chart->legend()->setFont(small);
     d->currentLabel->setFont(small);
     d->currentLabel->setBrush(d->chart->legend()->labelColor());
     d->placeCurrent();
     QFont title = small;
     title.setBold(true);
-    d->chart->setTitleFont(title);
+    d->header->setFonts(title, small);
+    // The header continues the chart's background upwards: the top of its gradient.
+    const QBrush background = d->chart->backgroundBrush();
+    const QGradient *gradient = background.gradient();
+    d->header->setColors(d->chart->titleBrush().color(), gradient && !gradient->stops().isEmpty()
+                                                             ? gradient->stops().constFirst().second
+                                                             : background.color());
+    d->refreshKey();
+    d->fitAxisTitles();
 }
 
 QList<QPointF> BatchCurveChart::timePoints() const
@@ -429,13 +412,12 @@ QString BatchCurveChart::currentMarkerLabel() const
 
 QStringList BatchCurveChart::legendNames() const
 {
-    QStringList names;
-    const QList<QLegendMarker *> markers = d->chart->legend()->markers();
-    for (const QLegendMarker *marker : markers) {
-        if (marker->isVisible())
-            names.append(marker->label());
-    }
-    return names;
+    return d->header->names();
+}
+
+const ChartHeader *BatchCurveChart::header() const
+{
+    return d->header;
 }
 
 int BatchCurveChart::sweepDraws() const

@@ -9,6 +9,8 @@
 
 namespace rooflab::gui {
 
+class ChartHeader;
+
 // What the secondary chart shows for one operator on one device: the sweep the core computed
 // and the samples at the current batch and at the ridge batch.
 using app::BatchCurve;
@@ -39,6 +41,8 @@ public:
     QString currentMarkerLabel() const;
     // The legend's visible entries, in order.
     QStringList legendNames() const;
+    // The title and legend above the chart (wrapped, never elided), for tests.
+    const ChartHeader *header() const;
     // How many times the sweep, its axes and legend were drawn: a batch tick draws none.
     int sweepDraws() const;
     // The batch of the ridge marker, or nullopt when none is drawn.

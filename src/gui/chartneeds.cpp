@@ -1,11 +1,13 @@
 #include "chartneeds.h"
 
+#include "chartheader.h"
+
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -45,28 +47,63 @@ constexpr double axisShare = 0.4;
 
 } // namespace
 
+bool sideAxesFit(const QChart *chart, qreal width, qreal plotHeight)
+{
+    // Each side's axes need their labels' width, a label's padding (4 px) and their titles'
+    // height with its padding (2 px either side), a few pixels more for the text's margins.
+    qreal left = 0, right = 0;
+    int count = 0;
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (!axis->isVisible() || axis->orientation() != Qt::Vertical)
+            continue;
+        const QFontMetricsF metrics(axis->labelsFont());
+        qreal widest = metrics.horizontalAdvance(QStringLiteral("..."));
+        if (axis->labelsVisible()) {
+            const QStringList labels = axisLabels(axis);
+            for (const QString &label : labels)
+                widest = std::max(widest, metrics.horizontalAdvance(label));
+        }
+        qreal need = widest + 4 + 8;
+        if (!axis->titleText().isEmpty()) {
+            const QFontMetricsF title(axis->titleFont());
+            need += title.height() + 4;
+            // Turned along the plot: no longer than the plot is tall.
+            if (title.horizontalAdvance(axis->titleText()) + 8 > plotHeight)
+                return false;
+        }
+        (axis->alignment() == Qt::AlignRight ? right : left) += need;
+        ++count;
+    }
+    // Qt Charts gives each vertical axis an equal part of two fifths of the width.
+    const qreal share = count > 0 ? axisShare * width / count : 0;
+    const auto sideCount = [&axes](Qt::Alignment side) {
+        return std::count_if(axes.cbegin(), axes.cend(), [side](const QAbstractAxis *axis) {
+            return axis->isVisible() && axis->alignment() == side;
+        });
+    };
+    return left <= share * static_cast<qreal>(sideCount(Qt::AlignLeft)) &&
+           right <= share * static_cast<qreal>(sideCount(Qt::AlignRight));
+}
+
 int chartWidth(const QWidget *content)
 {
     const auto *view = content->findChild<QChartView *>();
     if (!view || !view->chart())
         return content->minimumSizeHint().width();
     const QChart *chart = view->chart();
-    int legend = 0;
-    if (chart->legend()->isVisible()) {
-        const QFontMetrics metrics(chart->legend()->font());
-        const QList<QLegendMarker *> markers = chart->legend()->markers();
-        for (const QLegendMarker *marker : markers) {
-            if (marker->isVisible()) // a marker, its label and the gap to the next
-                legend += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
-        }
-    }
+    // The title and legend above the chart wrap: the widest word or entry.
+    const auto *header = content->findChild<ChartHeader *>();
+    const int legend = header ? header->minimumSizeHint().width() : 0;
     int beside = 0, across = 0;
     const QList<QAbstractAxis *> axes = chart->axes();
     for (QAbstractAxis *axis : axes) {
         if (!axis->isVisible())
             continue;
         const QFontMetrics metrics(axis->labelsFont());
-        const QStringList labels = axisLabels(axis);
+        // Labels the chart draws itself, in its margins (the time share's class names), are
+        // counted with the margins.
+        const QStringList labels = axis->labelsVisible() ? axisLabels(axis) : QStringList();
         int widest = 0;
         for (const QString &label : labels)
             widest = std::max(widest, metrics.horizontalAdvance(label));
@@ -85,7 +122,7 @@ int chartWidth(const QWidget *content)
     return std::max(legend, room) + margins.left() + margins.right() + 16;
 }
 
-int chartHeight(const QWidget *content)
+int chartHeight(const QWidget *content, int width)
 {
     const auto *view = content->findChild<QChartView *>();
     if (!view || !view->chart())
@@ -96,6 +133,9 @@ int chartHeight(const QWidget *content)
     int height = chart->title().isEmpty() ? 0 : line(chart->titleFont());
     if (chart->legend()->isVisible())
         height += line(chart->legend()->font());
+    // The title and legend above it, on as many lines as `width` needs.
+    if (const auto *header = content->findChild<ChartHeader *>())
+        height += header->heightForWidth(width);
     // Below the plot the horizontal axis's labels and title; the plot as tall as the widest
     // vertical axis title (drawn turned along it) and at least four labels of its axis.
     int plot = 0, below = 0;
@@ -111,7 +151,12 @@ int chartHeight(const QWidget *content)
                 axis->titleText().isEmpty()
                     ? 0
                     : QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
-            plot = std::max({plot, along, 4 * line(axis->labelsFont())});
+            // A category axis: a line for each category's name.
+            const auto *categories = qobject_cast<const QBarCategoryAxis *>(axis);
+            const int labels = categories ? static_cast<int>(categories->count()) *
+                                                QFontMetrics(axis->labelsFont()).height()
+                                          : 4 * line(axis->labelsFont());
+            plot = std::max({plot, along, labels});
         }
     }
     height += std::max(plot + below, static_cast<int>(std::ceil(below / axisShare)));

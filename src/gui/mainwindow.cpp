@@ -108,7 +108,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
                                      Qt::BottomDockWidgetArea);
     splitDockWidget(m_docks.at(2), shareDock, Qt::Horizontal);
     // The comparison refreshes itself from the document (CompareDock::concerns()).
-    QDockWidget *compareDock = addDock(m_compare, tr("Compare devices"),
+    // Scrolled: at large text its row of buttons is wider than the column it shares with
+    // the charts (docs/architecture.md, "Window layout").
+    QDockWidget *compareDock = addDock(scrollable(m_compare), tr("Compare devices"),
                                        QStringLiteral("compareDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_docks.at(2), compareDock); // a wide table: beside the batch curve
     m_docks.at(2)->raise();

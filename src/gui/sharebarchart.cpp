@@ -1,5 +1,6 @@
 #include "sharebarchart.h"
 
+#include "chartheader.h"
 #include "theme.h"
 
 #include <QBarCategoryAxis>
@@ -7,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QVBoxLayout>
@@ -33,21 +35,91 @@ public:
     QGraphicsSimpleTextItem *title = new QGraphicsSimpleTextItem(chart);
     QString titleText;
 
-    // Centred at the top, elided to the chart's width.
+    int titleLines = 1; // what the top margin has room for
+    // Centred at the top, wrapped at spaces to the chart's width, never elided; the top
+    // margin grows by a line where the title needs one more (a narrow dock, large text).
     void placeTitle()
     {
         const QFontMetricsF metrics(title->font());
         const qreal width = chart->size().width();
-        const QString text = metrics.elidedText(titleText, Qt::ElideRight, width - 8);
+        const QStringList lines = wrapAtSpaces(titleText, metrics, width - 8);
+        const QString text = lines.join(QLatin1Char('\n'));
         if (title->text() != text)
             title->setText(text);
-        title->setPos(std::max(4.0, (width - metrics.horizontalAdvance(text)) / 2), 4);
+        if (std::max(1, static_cast<int>(lines.size())) != titleLines) {
+            titleLines = std::max(1, static_cast<int>(lines.size()));
+            fitTitleMargin();
+        }
+        title->setPos(std::max(4.0, (width - title->boundingRect().width()) / 2), 4);
     }
-    // Room for one line of title above the plot; changes only with the font.
+    // Room for the title's lines above the plot and the class names left of it; changes
+    // only with the font, the lines or the names.
     void fitTitleMargin()
     {
-        const int height = static_cast<int>(std::ceil(QFontMetricsF(title->font()).height()));
-        chart->setMargins(QMargins(2, height + 6, 8, 0));
+        const qreal line = QFontMetricsF(title->font()).lineSpacing();
+        const int height = static_cast<int>(std::ceil(line * titleLines));
+        // On the right half the widest share label ("100"), which is centred on the plot's end.
+        const int right = static_cast<int>(std::ceil(
+            QFontMetricsF(shareAxis->labelsFont()).horizontalAdvance(QStringLiteral("100")) / 2));
+        const QMargins margins(namesWidth + 2, height + 6, std::max(8, right + 2), 0);
+        if (chart->margins() != margins)
+            chart->setMargins(margins);
+    }
+
+    // The class names, drawn here rather than by the class axis: Qt Charts gives a vertical
+    // axis at most two fifths of the chart's width and elides its labels beyond that (large
+    // text in a narrow dock). In the chart's left margin each name takes the width it needs,
+    // on two lines where one would pass 45 % of the chart's width.
+    QList<QGraphicsSimpleTextItem *> names; // bottom-up, as the axis's categories
+    int namesWidth = 0;
+    QFont namesFont;
+    QBrush namesBrush;
+    void makeNames()
+    {
+        qDeleteAll(names);
+        names.clear();
+        const QStringList categories = classAxis->categories();
+        for (const QString &category : categories) {
+            auto *item = new QGraphicsSimpleTextItem(category, chart);
+            item->setFont(namesFont);
+            item->setBrush(namesBrush);
+            names.append(item);
+        }
+        fitNames();
+    }
+    void fitNames()
+    {
+        const QFontMetricsF metrics(namesFont);
+        const qreal room = chart->size().width() * 0.45;
+        const QStringList categories = classAxis->categories();
+        qreal widest = 0;
+        for (int i = 0; i < names.size() && i < categories.size(); ++i) {
+            QGraphicsSimpleTextItem *item = names.at(i);
+            const QString text =
+                wrapAtSpaces(categories.at(i), metrics, room).join(QLatin1Char('\n'));
+            if (item->text() != text)
+                item->setText(text);
+            item->setFont(namesFont);
+            item->setBrush(namesBrush);
+            widest = std::max(widest, item->boundingRect().width());
+        }
+        namesWidth = static_cast<int>(std::ceil(widest)) + (names.isEmpty() ? 0 : 6);
+        fitTitleMargin();
+        placeNames();
+    }
+    // Each name right-aligned against the plot, centred on its bar.
+    void placeNames()
+    {
+        const QRectF plot = chart->plotArea();
+        if (names.isEmpty() || plot.height() <= 0)
+            return;
+        const qreal band = plot.height() / static_cast<qreal>(names.size());
+        for (int i = 0; i < names.size(); ++i) {
+            QGraphicsSimpleTextItem *item = names.at(i);
+            const QRectF box = item->boundingRect();
+            const qreal centre = plot.bottom() - (i + 0.5) * band;
+            item->setPos(plot.left() - 6 - box.width(), centre - box.height() / 2);
+        }
     }
 };
 
@@ -60,6 +132,7 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     // grid line crossing the bars was stroked through a many-rectangle clip, and the lines
     // were most of the chart's paint. The pixels are the same either way.
     d->view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    d->view->setFrameShape(QFrame::NoFrame);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -71,15 +144,26 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     d->series->setLabelsFormat(QStringLiteral("@value%"));
     d->series->setLabelsPrecision(3);
     d->chart->addSeries(d->series);
-    d->shareAxis->setTitleText(tr("Share of step time (%)"));
+    // Short: it is drawn under a plot that may be narrow (large text in the window's column).
+    d->shareAxis->setTitleText(tr("% of step time"));
     d->shareAxis->setLabelFormat(QStringLiteral("%g"));
+    // Whole labels: Qt Charts elides a label wider than its share of the axis, though it fits
+    // beside its neighbours (and hides one that would not).
+    d->shareAxis->setTruncateLabels(false);
     d->chart->addAxis(d->classAxis, Qt::AlignLeft);
     d->chart->addAxis(d->shareAxis, Qt::AlignBottom);
     d->series->attachAxis(d->classAxis);
     d->series->attachAxis(d->shareAxis);
     d->chart->legend()->hide();
+    d->chart->layout()->setContentsMargins(0, 0, 0, 0); // every pixel for the bars and axes
+    d->classAxis->setLabelsVisible(false); // the names are drawn beside it (makeNames())
     d->fitTitleMargin();
-    connect(d->chart, &QGraphicsWidget::geometryChanged, this, [this] { d->placeTitle(); });
+    connect(d->chart, &QGraphicsWidget::geometryChanged, this, [this] {
+        d->placeTitle();
+        d->fitNames();
+    });
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->placeNames(); });
+    connect(d->classAxis, &QBarCategoryAxis::categoriesChanged, this, [this] { d->makeNames(); });
     setBars(QString(), {});
 }
 
@@ -143,7 +227,9 @@ void ShareBarChart::setAppearance(bool dark, double fontScale)
     d->chart->setTitleFont(title);
     d->title->setFont(title);
     d->title->setBrush(d->chart->titleBrush());
-    d->fitTitleMargin();
+    d->namesFont = font;
+    d->namesBrush = d->classAxis->labelsBrush();
+    d->fitNames();
     d->placeTitle();
 }
 

@@ -32,7 +32,7 @@ public:
     // The bars shown, in percent, for tests.
     QList<double> percentages() const;
     QStringList labels() const;
-    // The title given (drawn elided to the width), and Qt Charts' own title, which stays
+    // The title given (drawn wrapped to the width), and Qt Charts' own title, which stays
     // empty: for tests.
     QString title() const;
     QString chartTitle() const;

@@ -231,7 +231,7 @@ bool DockLayout::arrangeBottom(bool tabbed)
 // comparison behind it.
 bool DockLayout::arrangeChartsInColumn(bool inColumn)
 {
-    QDockWidget *controls = m_docks.controls, *batch = m_docks.batchCurve;
+    QDockWidget *batch = m_docks.batchCurve;
     const QList<QDockWidget *> charts = {batch, m_docks.share, m_docks.compare};
     bool moved = false;
     for (QDockWidget *dock : charts) {
@@ -248,18 +248,36 @@ bool DockLayout::arrangeChartsInColumn(bool inColumn)
             moved = true;
         }
     }
-    if (inColumn && moved) {
-        const int height = m_window->height();
-        m_window->resizeDocks({controls, batch}, {height / 2, height / 2}, Qt::Vertical);
-    }
     return moved;
 }
 
-int DockLayout::chartsNeed() const
+// The height the charts' docks need to draw their text whole at `width`: the taller of the
+// batch curve and the time share, each with its dock's title bar and, with tabs, the tab bar.
+// Only a chart that is shown and docked where the batch curve is counts: the time share
+// hidden without a model, or a dock the user floated or moved elsewhere, does not.
+int DockLayout::chartsNeed(int width) const
 {
+    QDockWidget *batch = m_docks.batchCurve;
+    if (batch->isFloating())
+        return 0;
+    const Qt::DockWidgetArea area = m_window->dockWidgetArea(batch);
+    const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
     int need = 0;
-    for (const QDockWidget *dock : {m_docks.batchCurve, m_docks.share})
-        need = std::max(need, chartHeight(dock->widget()));
+    for (QDockWidget *dock : {batch, m_docks.share}) {
+        if (dock->isHidden() || !docked(dock, area))
+            continue;
+        // The title bar: what the dock's least height adds to its content's.
+        const QWidget *content = dock->widget();
+        int around = dock->minimumSizeHint().height() -
+                     std::max(content->minimumHeight(), content->minimumSizeHint().height());
+        for (const QTabBar *bar : bars) {
+            for (int i = 0; i < bar->count() && !bar->isHidden(); ++i) {
+                if (bar->tabText(i) == dock->windowTitle())
+                    around += bar->sizeHint().height();
+            }
+        }
+        need = std::max(need, chartHeight(dock->widget(), width) + around);
+    }
     return need;
 }
 
@@ -277,11 +295,13 @@ void DockLayout::fitToWidth(int width)
     // text in one column: the charts below join it (and count in its width), so the
     // roofline chart keeps the window's height. Else below the chart, side by side where
     // each gets the width it needs.
-    const bool chartsInColumn = oneColumn && chartsNeed() > m_window->height() * 3 / 10;
+    const int tabs = std::min(
+        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model)}), docks);
+    // Whether the charts need more than 30 % of the height at the width they would have below.
+    const bool chartsInColumn =
+        oneColumn && chartsNeed(width - tabs - 12) > m_window->height() * 3 / 10;
     const int charts = chartsInColumn ? std::max(need(m_docks.batchCurve), need(m_docks.share)) : 0;
-    const int column = std::min(
-        std::max({need(m_docks.controls), need(m_docks.diagnosis), need(m_docks.model), charts}),
-        docks);
+    const int column = std::min(std::max(tabs, charts), docks);
     moved = arrangeChartsInColumn(chartsInColumn) || moved;
     if (!chartsInColumn)
         moved = arrangeBottom(oneColumn && need(m_docks.batchCurve) + need(m_docks.share) >
@@ -299,12 +319,27 @@ void DockLayout::fitToWidth(int width)
             bar->setUsesScrollButtons(true);
         }
     }
+    if (chartsInColumn)
+        fitColumnHeights(column);
     if (oneColumn)
         m_window->resizeDocks({m_docks.controls}, {column}, Qt::Horizontal);
     else
         fitColumns(docks, need(m_docks.controls));
     fitBottomWidths(width, oneColumn ? width - column - 12 : 0);
     fitBottomHeight();
+}
+
+// The charts in the column, at `width`, as tall as their text needs, up to two thirds of the
+// window's height (the charts below would take no more than 45 %); the Controls' tabs above
+// them the rest, scrolling where that is less than they need.
+void DockLayout::fitColumnHeights(int width)
+{
+    QDockWidget *controls = m_docks.controls, *batch = m_docks.batchCurve;
+    if (!docked(batch, Qt::LeftDockWidgetArea) || !docked(controls, Qt::LeftDockWidgetArea))
+        return;
+    const int height = m_window->height();
+    const int charts = std::clamp(chartsNeed(width), height / 2, height * 2 / 3);
+    m_window->resizeDocks({controls, batch}, {height - charts, charts}, Qt::Vertical);
 }
 
 // The batch curve and the time share side by side below the chart: in a `row` of the
@@ -332,22 +367,9 @@ void DockLayout::fitBottomHeight()
         return;
     const int height = m_window->height();
     int want = height < 900 ? height * 3 / 10 : height / 3;
-    // The dock's title bar and, with tabs, the tab bar beside the chart's own height.
-    int around = bottom->height() - bottom->widget()->height();
-    const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
-    for (const QTabBar *bar : bars) {
-        for (int i = 0; i < bar->count(); ++i) {
-            if (bar->tabText(i) == bottom->windowTitle())
-                around += bar->sizeHint().height();
-        }
-    }
     // Only where that is enough: a row that would still cut the text takes nothing more
     // from the chart.
-    int need = 0;
-    for (QDockWidget *dock : {m_docks.batchCurve, m_docks.share}) {
-        if (docked(dock, Qt::BottomDockWidgetArea) && !dock->isHidden())
-            need = std::max(need, chartHeight(dock->widget()) + around);
-    }
+    const int need = chartsNeed(bottom->widget()->width());
     if (need <= height * 45 / 100)
         want = std::max(want, need);
     m_window->resizeDocks({bottom}, {std::max(bottom->minimumSizeHint().height(), want)},

@@ -72,6 +72,10 @@ public:
     bool isCompact() const;
     // Shows or hides the docks that are about a model when there is or is no longer one.
     void showModelDocks(bool model);
+    // The height the charts' dock needs to draw their text whole at `width` (the shown
+    // charts still where the arrangement put them); fitToWidth() and fitBottomHeight() both
+    // decide on it (public for tests).
+    int chartsNeed(int width) const;
     // Suspends the above (the presenter view hides every dock).
     void setSuspended(bool suspended) { m_suspended = suspended; }
 
@@ -87,9 +91,8 @@ private:
     bool arrangeColumns(bool compact);
     bool arrangeBottom(bool tabbed);
     bool arrangeChartsInColumn(bool inColumn);
-    // The height the charts below need to draw their text whole.
-    int chartsNeed() const;
     void fitColumns(int docks, int wantLeft);
+    void fitColumnHeights(int width);
     void fitBottomWidths(int width, int row);
     void fitBottomHeight();
     void scaleToWindow(QSize size, QSize old);

@@ -1,0 +1,30 @@
+#pragma once
+
+// The batch curve's axes: the units its values are drawn in and the ranges of its log axes.
+
+#include <QString>
+
+class QLogValueAxis;
+
+namespace rooflab::gui {
+
+// A display unit: values are divided by `factor` and the axis title names `symbol`.
+struct Scale
+{
+    double factor = 1;
+    QString symbol;
+};
+
+// Seconds, ms, µs or ns, whichever draws `maxSeconds` with a whole part.
+Scale timeScale(double maxSeconds);
+// `unit` with an SI prefix that keeps `maxRate` under 10^4 ("ktokens/s", "TFLOP/s").
+Scale rateScale(double maxRate, const QString &unit);
+// Sets the range; a range under two decades gets labels at powers of two instead of ten,
+// so that it shows more than one label.
+void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo);
+// The right axis: base ten, its ends at powers of ten and at least two decades apart, so
+// that it always shows three labelled ticks however flat the rate is (a rate within a
+// factor of two used to get a single label).
+void setDecadeRange(QLogValueAxis *axis, double lo, double hi);
+
+} // namespace rooflab::gui
