@@ -39,17 +39,10 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
-// Llama 3.1 70B decoding at batch 16 on H100 SXM5, H200 SXM and MI300X, the MLP class of the
-// H100 selected: the scenario of the screenshots the defects were seen in.
+// The README's model screenshots, where the defects were seen (windowtest.h).
 Scenario modelScenario()
 {
-    Scenario sc;
-    sc.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
-    sc.model = s("llama-3.1-70b");
-    sc.phase = Phase::Decode;
-    sc.batch = 16;
-    sc.seq = 4096;
-    return sc;
+    return rooflab::test::llama70bOnThreeDevices();
 }
 
 // A first start at `textScale`: the presentation carries the scale before the window exists,

@@ -40,17 +40,10 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
-// Llama 3.1 70B decoding at batch 16, context 4096, on H100 SXM5, H200 SXM and MI300X: the
-// README's model screenshots.
+// The README's model screenshots, where the defects were seen (windowtest.h).
 Scenario modelScenario()
 {
-    Scenario sc;
-    sc.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
-    sc.model = s("llama-3.1-70b");
-    sc.phase = Phase::Decode;
-    sc.batch = 16;
-    sc.seq = 4096;
-    return sc;
+    return rooflab::test::llama70bOnThreeDevices();
 }
 
 QDockWidget *dock(MainWindow *window, const char *name)
@@ -163,14 +156,6 @@ QStringList cutChartText(const QWidget *chartWidget)
     return cut;
 }
 
-void setTextScale(app::Document *document, double scale)
-{
-    Presentation p = document->presentation();
-    p.textScale = scale;
-    document->setPresentation(p, s("Text size"));
-    QApplication::processEvents();
-}
-
 } // namespace
 
 class TestWindowCompact : public QObject
@@ -241,9 +226,9 @@ private Q_SLOTS:
     {
         auto shown = show(modelScenario(), QSize(1728, 972));
         MainWindow *window = shown->window();
-        setTextScale(shown->document(), 2.25);
+        rooflab::test::setTextScale(shown->document(), 2.25);
         // Normal text again for the next test, also when this one fails.
-        const auto normal = qScopeGuard([&] { setTextScale(shown->document(), 1); });
+        const auto normal = qScopeGuard([&] { rooflab::test::setTextScale(shown->document(), 1); });
         // 55 % of 1728 px = 950.4 px.
         QVERIFY2(window->chart()->width() >= 0.55 * 1728, qPrintable(widthOf(window)));
         QVERIFY(docksRightOfTheChart(window).isEmpty());
@@ -320,9 +305,9 @@ private Q_SLOTS:
     {
         auto shown = show(modelScenario(), QSize(1728, 972));
         MainWindow *window = shown->window();
-        setTextScale(shown->document(), 2.25);
+        rooflab::test::setTextScale(shown->document(), 2.25);
         QVERIFY(docksRightOfTheChart(window).isEmpty());
-        setTextScale(shown->document(), 1);
+        rooflab::test::setTextScale(shown->document(), 1);
         const QRect chart = inWindow(window->chart(), window);
         QVERIFY(inView(dock(window, "diagnosisDock")));
         QVERIFY(dock(window, "diagnosisDock")->geometry().left() >= chart.right());
