@@ -51,14 +51,22 @@ QStringList wordsOf(const QString &text, const QStringList &keepWhole)
                 kept[k] = true;
         }
     }
+    // A word of digits, points and commas only: a number.
+    const auto isNumber = [](const QString &w) {
+        return !w.isEmpty() && std::all_of(w.cbegin(), w.cend(), [](QChar c) {
+            return c.isDigit() || c == QLatin1Char('.') || c == QLatin1Char(',');
+        });
+    };
     QStringList words;
-    QString word;
+    QString word, last; // `last`: the word since the last space
     for (qsizetype k = 0; k < text.size(); ++k) {
-        if (text.at(k) == QLatin1Char(' ') && !kept.at(k) && !(k > 0 && text.at(k - 1).isDigit())) {
+        if (text.at(k) == QLatin1Char(' ') && !kept.at(k) && !isNumber(last)) {
             words.append(word);
             word.clear();
+            last.clear();
         } else {
             word += text.at(k);
+            last = text.at(k) == QLatin1Char(' ') ? QString() : last + text.at(k);
         }
     }
     words.append(word);

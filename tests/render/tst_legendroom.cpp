@@ -246,7 +246,11 @@ void TestLegendRoom::theZonesNoteKeepsTheDeviceNameWhole()
     const double width = std::ceil(TextCache::advance(font, s("Shaded zones: NVIDIA H100 SXM5")));
     QVERIFY(TextCache::advance(font, note) > width);
     QCOMPARE(wrapLegendText(font, note, width, {name}), QStringList({s("Shaded zones:"), name}));
-    // A name too long for a line breaks between its words; a number keeps its unit.
+    // A name too long for a line breaks between its words, as late as the line allows...
+    const double short_ = std::ceil(TextCache::advance(font, s("NVIDIA H100 SXM5")));
+    QCOMPARE(wrapLegendText(font, name, short_, {name}),
+             QStringList({s("NVIDIA H100 SXM5"), s("80GB")}));
+    // ... and a number keeps its unit.
     const QString b200 = s("NVIDIA B200 (HGX, 1000 W)");
     const double narrow = std::ceil(TextCache::advance(font, s("NVIDIA B200 (HGX, 1000")));
     QCOMPARE(wrapLegendText(font, b200 + s(" · fits"), narrow, {b200}),
