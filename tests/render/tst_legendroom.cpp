@@ -21,6 +21,7 @@ class TestLegendRoom : public QObject
 private Q_SLOTS:
     void theWindowsSmallChartKeepsItsPlot_data();
     void theWindowsSmallChartKeepsItsPlot();
+    void aBriefLegendHoldsItsPlaceWhileTheBatchSweeps();
     void aLongDeviceNameDoesNotSetTheLegendsWidth_data();
     void aLongDeviceNameDoesNotSetTheLegendsWidth();
     void aWideChartGivesThePlotMostOfItsWidth_data();
@@ -53,21 +54,32 @@ const QStringList &fourDevices()
     return devices;
 }
 
-// Llama 3.1 70B decode on `devices` at `batch`, drawn as the window draws it (its title and
-// fit verdicts) at `textScale` in a chart of `size`.
-Figure windowFigure(const QStringList &devices, double batch, double textScale, const QSize &size)
+ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
 {
     Scenario scenario;
     scenario.model = s("llama-3.1-70b");
     scenario.devices = devices;
     scenario.batch = batch;
-    const ScenarioAnalysis result = analyzeScenario(Catalog::builtin(), scenario);
+    return analyzeScenario(Catalog::builtin(), scenario);
+}
+
+// The window's chart options for `result`: its title and fit verdicts.
+ChartOptions windowOptions(const ScenarioAnalysis &result, double textScale)
+{
     ChartOptions options;
     options.fontScale = textScale;
     options.title = modelChartTitle(result.models);
     options.fitVerdicts = modelFitVerdicts(result.models);
     options.titleWidest = modelChartTitle(result.models, true);
-    return Figure(result.chart, options, size);
+    return options;
+}
+
+// Llama 3.1 70B decode on `devices` at `batch`, drawn as the window draws it at `textScale`
+// in a chart of `size`.
+Figure windowFigure(const QStringList &devices, double batch, double textScale, const QSize &size)
+{
+    const ScenarioAnalysis result = analysisAt(devices, batch);
+    return Figure(result.chart, windowOptions(result, textScale), size);
 }
 
 void addScales()
@@ -163,6 +175,48 @@ void TestLegendRoom::theWindowsSmallChartKeepsItsPlot()
             }
             // The legend is outside: at these sizes no corner of the plot holds it.
             QVERIFY(figure.layout().legend.outside());
+        }
+    }
+}
+
+// The brief legend under the window's small chart is sized from what does not move with the
+// batch (the verdicts at their widest): over a sweep from batch 1 to 1000 in 3 % steps with
+// fixed axes, the slot and the plot stay where they are.
+void TestLegendRoom::aBriefLegendHoldsItsPlaceWhileTheBatchSweeps()
+{
+    QList<ScenarioAnalysis> steps;
+    for (double b = 1; b <= 1000; b *= 1.03)
+        steps.append(analysisAt(threeDevices(), b));
+    QCOMPARE(steps.size(), 234); // ln(1000) / ln(1.03) = 233.7
+    for (const auto &[size, scale] :
+         {std::pair{QSize(650, 660), 1.75}, std::pair{QSize(594, 645), 2.25}}) {
+        ViewRange range = {1e300, 0, 1e300, 0};
+        for (const ScenarioAnalysis &step : std::as_const(steps)) {
+            const ViewRange c = SceneModel::build(step.chart, windowOptions(step, scale)).content;
+            range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
+                     std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
+        }
+        const auto figureAt = [&](qsizetype k) {
+            ChartOptions options = windowOptions(steps.at(k), scale);
+            options.xMin = range.xMin;
+            options.xMax = range.xMax;
+            options.yMin = range.yMin;
+            options.yMax = range.yMax;
+            return Figure(steps.at(k).chart, options, size);
+        };
+        const Figure first = figureAt(0);
+        QVERIFY(first.layout().legend.brief);
+        for (qsizetype k = 1; k < steps.size(); k += 3) {
+            const Figure figure = figureAt(k);
+            QVERIFY2(figure.layout().legend == first.layout().legend,
+                     qPrintable(s("step %1: ").arg(k) + describe(figure.layout().legend.rect) +
+                                s(", step 0: ") + describe(first.layout().legend.rect)));
+            QCOMPARE(figure.layout().map.rect, first.layout().map.rect);
+            checkLegendBesidePlot(figure);
+            if (QTest::currentTestFailed()) {
+                qWarning() << size << "step" << k;
+                return;
+            }
         }
     }
 }
