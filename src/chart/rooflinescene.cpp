@@ -256,7 +256,10 @@ void RooflineScene::rememberStaticLayers()
 {
     m_staticModel = m_model;
     m_staticMapping = currentMapping();
-    m_staticSize = m_plot->viewport().size();
+    // The size the layers were laid out for, not the viewport's: QCustomPlot's own replot
+    // on a resize paints with the layout of the size before, and the next replot must
+    // repaint them all (the axis titles sit by the figure's bottom edge).
+    m_staticSize = m_layout.size;
     m_staticValid = true;
 }
 

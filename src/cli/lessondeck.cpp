@@ -9,6 +9,7 @@
 #include "lessonfigures.h"
 #include "lessonlibrary.h"
 #include "lessonplayer.h"
+#include "pngencoder.h"
 #include "scenarioanalysis.h"
 #include "scenariooptions.h"
 #include "units.h"
@@ -197,16 +198,11 @@ QByteArray pageBytes(const DeckPage &page, const DeckStyle &style, const QString
         QPainter painter(&svg);
         drawDeckPage(painter, page, QSizeF(size), style);
     } else {
-        QImage image(QSize(static_cast<int>(std::lround(size.width() * scale)),
-                           static_cast<int>(std::lround(size.height() * scale))),
-                     QImage::Format_ARGB32_Premultiplied);
-        image.fill(style.background);
-        {
-            QPainter painter(&image);
-            painter.scale(scale, scale);
-            drawDeckPage(painter, page, QSizeF(size), style);
-        }
-        image.save(&buffer, "PNG");
+        // As a figure is exported: opaque, with its resolution, through RoofLab's encoder.
+        const QImage image = figureImage(size, scale, style.background, [&](QPainter *painter) {
+            drawDeckPage(*painter, page, QSizeF(size), style);
+        });
+        return encodePng(image);
     }
     return buffer.data();
 }

@@ -27,6 +27,20 @@ bool isXmlForbidden(char32_t code)
 
 QString xmlSafeText(const QString &text)
 {
+    // Most names have nothing to replace: hand the same string back, uncopied (a chart of
+    // thousands of points passes every name through here on each batch tick).
+    const auto needsReplacing = [&text] {
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar c = text.at(i);
+            if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+                ++i;
+            else if (isXmlForbidden(c.unicode()))
+                return true;
+        }
+        return false;
+    };
+    if (!needsReplacing())
+        return text;
     QString out;
     out.reserve(text.size());
     for (qsizetype i = 0; i < text.size(); ++i) {

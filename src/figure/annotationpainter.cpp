@@ -138,6 +138,10 @@ QList<QRectF> coveredByFrame(const SceneModel &model, const SceneFrame &frame)
 
 QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
 {
+    // Without a lesson's annotations there is nothing to place: skip gathering every
+    // marker's box (tens of thousands of rectangles a second on a large chart).
+    if (model.options.annotations.isEmpty())
+        return {};
     QList<QRectF> taken = coveredByFrame(model, frame);
 
     QList<CalloutPlacement> placed;
@@ -189,6 +193,8 @@ QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame 
 QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame,
                                 const QList<CalloutPlacement> &callouts)
 {
+    if (model.options.annotations.isEmpty())
+        return {};
     QList<QRectF> taken = coveredByFrame(model, frame);
     for (const CalloutPlacement &c : callouts) {
         taken.append(c.box);

@@ -1,5 +1,8 @@
 #include "labelgeometry.h"
 
+#include <cmath>
+#include <vector>
+
 namespace rooflab {
 
 bool clipSegment(const QLineF &segment, const QRectF &rect, double *from, double *to)
@@ -38,6 +41,118 @@ double distanceToSegment(const QPointF &p, const QLineF &segment)
             ? std::clamp(QPointF::dotProduct(p - segment.p1(), d) / lengthSquared, 0.0, 1.0)
             : 0.0;
     return QLineF(p, segment.p1() + d * t).length();
+}
+
+namespace {
+
+using Intervals = QVarLengthArray<std::pair<double, double>, 32>;
+
+// The open intervals of vertical offsets (within [ylo, yhi]) at which `rect`, moved by `dx`
+// across, touches a blocker.
+void blockedOffsets(const QRectF &rect, double dx, double ylo, double yhi,
+                    const ShiftBlockers &blockers, Intervals *blocked)
+{
+    // Lines count as touching at their edge, and a box's edge reached by arithmetic may
+    // miss by a rounding error: a hair more.
+    constexpr double hair = 0.01;
+    blocked->clear();
+    const double left = rect.left() + dx, right = rect.right() + dx;
+    for (const QRectF &b : blockers.boxes) {
+        if (b.left() < right && left < b.right() && b.top() < rect.bottom() + yhi &&
+            rect.top() + ylo < b.bottom())
+            blocked->append({b.top() - rect.bottom() - hair, b.bottom() - rect.top() + hair});
+    }
+    for (const auto &[line, c] : blockers.lines) {
+        const QRectF column(left - c, rect.top() + ylo - c, rect.width() + 2 * c,
+                            rect.height() + (yhi - ylo) + 2 * c);
+        double from = 0, to = 1;
+        if (!clipSegment(line, column, &from, &to))
+            continue;
+        const double a = std::min(line.pointAt(from).y(), line.pointAt(to).y());
+        const double b = std::max(line.pointAt(from).y(), line.pointAt(to).y());
+        blocked->append({a - c - rect.bottom() - hair, b + c - rect.top() + hair});
+    }
+}
+
+} // namespace
+
+QVarLengthArray<double, 8> climbStops(const QRectF &rect, double reach,
+                                      const ShiftBlockers &blockers)
+{
+    QVarLengthArray<double, 8> stops;
+    Intervals blocked;
+    blockedOffsets(rect, 0, -reach, 0, blockers, &blocked);
+    double t = 0;
+    for (bool moved = true; moved && stops.size() < 8;) {
+        moved = false;
+        for (const auto &[from, to] : blocked) {
+            if (from < t && t < to) {
+                t = from;
+                moved = true;
+                break;
+            }
+        }
+        if (moved && t >= -reach)
+            stops.append(t);
+        else
+            break;
+    }
+    return stops;
+}
+
+QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
+                                       const QRectF &range, const ShiftBlockers &blockers,
+                                       int count)
+{
+    QVarLengthArray<QPointF, 8> result;
+    const double xlo = std::max(range.left(), bounds.left() - rect.left());
+    const double xhi = std::min(range.right(), bounds.right() - rect.right());
+    const double ylo = std::max(range.top(), bounds.top() - rect.top());
+    const double yhi = std::min(range.bottom(), bounds.bottom() - rect.bottom());
+    if (xlo > xhi || ylo > yhi)
+        return result;
+    QVarLengthArray<double, 128> xs;
+    for (double t = std::ceil(xlo); t <= xhi; t += 1)
+        xs.append(t);
+    for (const QRectF &b : blockers.boxes) {
+        for (const double edge : {b.left() - rect.right(), b.right() - rect.left()}) {
+            if (edge >= xlo && edge <= xhi)
+                xs.append(edge);
+        }
+    }
+    std::sort(xs.begin(), xs.end());
+    std::vector<QPointF> found;
+    Intervals blocked;
+    for (const double dx : xs) {
+        blockedOffsets(rect, dx, ylo, yhi, blockers, &blocked);
+        // From 0 past every interval that holds the offset, up and down.
+        for (const double sign : {1.0, -1.0}) {
+            double t = 0;
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (const auto &[from, to] : blocked) {
+                    if (from < t && t < to) {
+                        t = sign > 0 ? to : from;
+                        moved = true;
+                    }
+                }
+            }
+            if (t >= ylo && t <= yhi)
+                found.push_back({dx, t});
+        }
+    }
+    // Nearest first; of two as near, the one that moves less up or down, then leftmost.
+    std::stable_sort(found.begin(), found.end(), [](const QPointF &p, const QPointF &q) {
+        const double np = std::abs(p.x()) + std::abs(p.y()), nq = std::abs(q.x()) + std::abs(q.y());
+        return np != nq ? np < nq : std::abs(p.y()) < std::abs(q.y());
+    });
+    for (const QPointF &shift : found) {
+        if (result.size() >= count)
+            break;
+        if (result.isEmpty() || shift != result.last())
+            result.append(shift);
+    }
+    return result;
 }
 
 } // namespace rooflab

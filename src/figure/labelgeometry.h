@@ -3,8 +3,10 @@
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
+#include <QVarLengthArray>
 
 #include <algorithm>
+#include <utility>
 
 namespace rooflab {
 
@@ -50,5 +52,27 @@ inline QPointF nearestPointOnRect(const QRectF &rect, const QPointF &p)
     return {std::clamp(p.x(), rect.left(), rect.right()),
             std::clamp(p.y(), rect.top(), rect.bottom())};
 }
+
+// What stands in the way of a box moved about a little: boxes, and lines with the clearance
+// kept from each.
+struct ShiftBlockers
+{
+    QVarLengthArray<QRectF, 16> boxes;
+    QVarLengthArray<std::pair<QLineF, double>, 16> lines;
+};
+
+// The offsets (dx, dy) within `range` (left to right dx, top to bottom dy; it holds 0) that
+// move `rect` off every blocker and keep it inside `bounds`, nearest first (by |dx| + |dy|),
+// at most `count`. For each dx (every pixel, and where a box's side starts or stops
+// blocking) the free dy nearest 0 up and down is exact, so the offset found moves about as
+// much as the blockers do.
+QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
+                                       const QRectF &range, const ShiftBlockers &blockers,
+                                       int count);
+
+// Where `rect` climbing straight up by at most `reach` is stopped in turn: the (negative)
+// offsets at which it leaves each blocker it meets, the first stop first.
+QVarLengthArray<double, 8> climbStops(const QRectF &rect, double reach,
+                                      const ShiftBlockers &blockers);
 
 } // namespace rooflab

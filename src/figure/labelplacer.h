@@ -159,6 +159,10 @@ private:
                  LabelPlacement *placement);
     // The offsets nearest 0 (one at most on either side, within [least, most]) by which
     // `rect` slid along the axis touches no box and keeps off every line but `ownLine`.
+    // What may stand in the way of `rect` moved within `range`: the boxes, the lines but the
+    // request's own, and with `guided` the guides.
+    ShiftBlockers shiftBlockers(const QRectF &rect, const QRectF &range,
+                                const LabelRequest &request, bool guided) const;
     QVarLengthArray<double, 2> freeSlides(const QRectF &rect, bool vertical, double least,
                                           double most, const QLineF &ownLine,
                                           bool guided = false) const;

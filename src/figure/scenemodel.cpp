@@ -237,6 +237,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         if (known == groupOf.constEnd()) {
             known = groupOf.insert(key, static_cast<int>(model.groups.size()));
             model.groups.append({p.operatorName, {}, false, {}});
+            model.groups.last().points.reserve(devices.size()); // a point per device
         }
         point.group = *known;
         SceneGroup &group = model.groups[point.group];
@@ -461,10 +462,15 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     QHash<QString, QList<qsizetype>> pointsOf;
     for (const DeviceRoofs &device : analysis.devices)
         pointsOf.insert(device.deviceId, {});
+    QList<qsizetype> *run = nullptr; // a device's points come in a run: looked up once
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
-        const auto it = pointsOf.find(analysis.points.at(i).deviceId);
-        if (it != pointsOf.end())
-            it->append(i);
+        const QString &device = analysis.points.at(i).deviceId;
+        if (i == 0 || device != analysis.points.at(i - 1).deviceId) {
+            const auto it = pointsOf.find(device);
+            run = it != pointsOf.end() ? &*it : nullptr;
+        }
+        if (run)
+            run->append(i);
     }
     QHash<QString, int> devices;
     for (const DeviceRoofs &device : analysis.devices) {

@@ -80,6 +80,8 @@ void DiagnosisPanel::refresh()
                                                 : tr("<b>No point selected</b>"));
     // Plain labels: a batch tick re-measures only the figures that changed.
     m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
+    // A plain-text view: its figures change on every batch tick, and a QTextBrowser built
+    // and laid out a whole rich-text document for each new text. (Set only on a change.)
     if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
         m_ui->explanationView->setPlainText(m_diagnosis.explanation);
     m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
@@ -100,10 +102,27 @@ void DiagnosisPanel::fillMoves()
 {
     m_movesFilled = true;
     const int current = m_ui->movesList->currentRow();
-    m_ui->movesList->clear();
-    for (const Move &move : m_moves) {
-        auto *item =
-            new QListWidgetItem(move.title + QLatin1Char('\n') + move.effect, m_ui->movesList);
+    // A batch tick changes the predicted effects and keeps the moves: rewrite the rows in
+    // place (only a row whose text changed is measured again) rather than build new ones.
+    const bool sameRows =
+        !m_moves.isEmpty() && m_ui->movesList->count() == m_moves.size() &&
+        std::all_of(m_moves.cbegin(), m_moves.cend(), [this, i = 0](const Move &move) mutable {
+            return m_ui->movesList->item(i++)->font().italic() == !move.predicted;
+        });
+    if (!sameRows)
+        m_ui->movesList->clear();
+    for (qsizetype i = 0; i < m_moves.size(); ++i) {
+        const Move &move = m_moves.at(i);
+        const QString text = move.title + QLatin1Char('\n') + move.effect;
+        if (sameRows) {
+            QListWidgetItem *item = m_ui->movesList->item(static_cast<int>(i));
+            if (item->text() != text)
+                item->setText(text);
+            if (item->toolTip() != move.detail)
+                item->setToolTip(move.detail);
+            continue;
+        }
+        auto *item = new QListWidgetItem(text, m_ui->movesList);
         item->setToolTip(move.detail);
         if (!move.predicted) {
             QFont font = item->font();

@@ -1,7 +1,11 @@
 #include "figuresheet.h"
 
+#include "measuredlabel.h"
+#include "relativefont.h"
+
 #include <QAction>
 #include <QClipboard>
+#include <QEvent>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QLabel>
@@ -25,10 +29,11 @@ bool sameShape(const SheetBlock &a, const SheetBlock &b)
 
 // Not selectable: a selectable QLabel lays its text out through a whole QTextDocument
 // each time it is measured, and a batch tick changes and measures dozens of cells (most of
-// a tick's work). The sheet copies as a whole instead (copyAction()).
+// a tick's work). The sheet copies as a whole instead (copyAction()). Each label keeps its
+// heights for the widths asked, so only the cells whose text changed are measured again.
 QLabel *plainLabel(const QString &text, QWidget *parent)
 {
-    auto *label = new QLabel(text, parent);
+    auto *label = new MeasuredLabel(text, parent);
     label->setTextFormat(Qt::PlainText);
     return label;
 }
@@ -106,16 +111,14 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
         if (block.kind != SheetBlock::Kind::Table) {
             QLabel *label = plainLabel(block.text, this);
             label->setWordWrap(true);
-            QFont font = label->font();
             if (block.kind == SheetBlock::Kind::Heading) {
-                font.setBold(true);
+                setRelativeFont(label, 1.0, true);
                 label->setContentsMargins(0, 4, 0, 0);
             } else if (block.kind == SheetBlock::Kind::Note) {
-                font.setPointSizeF(font.pointSizeF() * 0.85);
+                setRelativeFont(label, 0.85);
             } else {
                 label->setStyleSheet(QStringLiteral("color: #c0392b"));
             }
-            label->setFont(font);
             m_layout->addWidget(label);
             m_labels.append({label});
             continue;
@@ -128,11 +131,8 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
         const auto add = [&](const QString &text, int row, int column, bool bold) {
             QLabel *label = plainLabel(text, table);
             label->setWordWrap(true); // a narrow dock wraps a cell rather than cutting it
-            if (bold) {
-                QFont font = label->font();
-                font.setBold(true);
-                label->setFont(font);
-            }
+            if (bold)
+                setRelativeFont(label, 1.0, true);
             const Qt::Alignment align = block.alignments.value(column, Qt::AlignLeft);
             label->setAlignment(align | Qt::AlignVCenter);
             grid->addWidget(label, row, column);
@@ -173,6 +173,13 @@ QString FigureSheet::plainText() const
             lines += row;
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+void FigureSheet::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        refreshRelativeFonts(this); // the notes and bold cells of a new text scale
 }
 
 } // namespace rooflab::gui

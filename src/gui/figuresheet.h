@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QAction;
+class QEvent;
 class QLabel;
 class QVBoxLayout;
 
@@ -48,6 +49,9 @@ public:
     // "Copy figures" in the context menu: plainText() to the clipboard. The cells themselves
     // are not selectable (see figuresheet.cpp).
     QAction *copyAction() const { return m_copy; }
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void rebuild(const QList<SheetBlock> &blocks);

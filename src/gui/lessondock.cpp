@@ -4,9 +4,11 @@
 #include "lessonlibrary.h"
 #include "presenterlesson.h"
 #include "presenterview.h"
+#include "relativefont.h"
 
 #include <QAction>
 #include <QButtonGroup>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -61,22 +63,14 @@ LessonDock::LessonDock(QWidget *parent)
       m_revealKey(new QAction(tr("Reveal"), this))
 {
     setObjectName(QStringLiteral("lessonDock"));
-    QFont big = m_lessonTitle->font();
-    big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.25);
-    m_lessonTitle->setFont(big);
+    setRelativeFont(m_lessonTitle, 1.25, true);
     m_lessonTitle->setWordWrap(true);
-    QFont bold = m_stepTitle->font();
-    bold.setBold(true);
-    m_stepTitle->setFont(bold);
+    setRelativeFont(m_stepTitle, 1.0, true);
     m_stepTitle->setWordWrap(true);
     m_progress->setAccessibleName(tr("Lesson progress"));
     // The question and the reveal are read from across a room: a little larger.
-    for (QLabel *label : {m_question, m_feedback, m_reveal}) {
-        QFont font = label->font();
-        font.setPointSizeF(font.pointSizeF() * 1.15);
-        label->setFont(font);
-    }
+    for (QLabel *label : {m_question, m_feedback, m_reveal})
+        setRelativeFont(label, 1.15);
 
     m_number->setPlaceholderText(tr("Your answer, e.g. 295"));
     m_number->setAccessibleName(tr("Answer"));
@@ -419,6 +413,13 @@ void LessonDock::refreshChart()
         m_chart.options.annotations += presenterNotes(*m_player, m_chart.analysis, m_typed);
     }
     Q_EMIT chartChanged();
+}
+
+void LessonDock::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        refreshRelativeFonts(this); // the titles and the question at a new text scale
 }
 
 } // namespace rooflab::gui

@@ -11,6 +11,7 @@
 
 class QAction;
 class QButtonGroup;
+class QEvent;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -103,6 +104,9 @@ Q_SIGNALS:
     void chartChanged();
     // The lesson ended.
     void left();
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void checkAnswer();

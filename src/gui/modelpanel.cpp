@@ -49,7 +49,8 @@ ModelPanel::~ModelPanel() = default;
 
 QString ModelPanel::fitText() const
 {
-    return m_ui->fitLabel->text() + QLatin1Char('\n') + m_fitTable->plainText();
+    return m_ui->fitLabel->text() + QLatin1Char('\n') + m_ui->fitSentence->text() +
+           QLatin1Char('\n') + m_fitTable->plainText();
 }
 
 QString ModelPanel::totalsText() const
@@ -68,7 +69,9 @@ void ModelPanel::refresh()
     m_shape = model ? model->modelId + phaseName(model->phase) : QString();
     m_ui->splitter->setVisible(model != nullptr);
     if (!model) {
-        m_ui->fitLabel->setStyleSheet(QString());
+        m_ui->fitBox->setStyleSheet(QString());
+        m_ui->fitSentence->clear();
+        m_ui->fitSentence->hide();
         m_ui->fitLabel->setText(m_document->showsModel()
                                     ? tr("No device shown: tick one under Devices.")
                                     : tr("No model shown. Pick one under Workload › Model to "
@@ -81,23 +84,28 @@ void ModelPanel::refresh()
     }
     const Catalog &catalog = m_document->catalog();
     const bool fits = modeltext::fits(*model);
-    m_ui->fitLabel->setText(tr("<b>%1</b> on %2<br>%3")
-                                .arg(model->modelName.toHtmlEscaped(),
-                                     model->deviceName.toHtmlEscaped(),
-                                     modeltext::fitSentence(catalog, *model).toHtmlEscaped()));
+    // The names in rich text, which a batch tick leaves alone; the sentence, whose figures
+    // change on every tick, in plain text below: a word-wrapped rich-text label parses and
+    // lays out its whole document several times each time it is measured.
+    m_ui->fitLabel->setText(
+        tr("<b>%1</b> on %2")
+            .arg(model->modelName.toHtmlEscaped(), model->deviceName.toHtmlEscaped()));
+    m_ui->fitSentence->setText(modeltext::fitSentence(catalog, *model));
+    m_ui->fitSentence->show();
     // Every device's verdict in plain labels: the figures change on every batch tick, and a
     // rich-text table in the label was laid out again at several widths each time.
     const SheetBlock verdicts = modeltext::fitTable(m_document->modelAnalyses());
     const bool table = m_document->modelAnalyses().size() > 1 && !verdicts.rows.isEmpty();
     m_fitTable->setBlocks(table ? QList<SheetBlock>{verdicts} : QList<SheetBlock>());
     m_fitTable->setVisible(table);
-    // Not fitting must not read like a footnote. (A style sheet re-polishes the label even
-    // when it is the same: set only on a change.)
+    // Not fitting must not read like a footnote: both lines white on red, as one block. (A
+    // style sheet re-polishes the labels even when it is the same: set only on a change.)
     const QString style = fits ? QString()
-                               : QStringLiteral("QLabel { color: white; background: "
-                                                "#c0392b; padding: 4px; }");
-    if (m_ui->fitLabel->styleSheet() != style)
-        m_ui->fitLabel->setStyleSheet(style);
+                               : QStringLiteral("QLabel { color: white; background: #c0392b; }"
+                                                "#fitLabel { padding: 4px 4px 0px 4px; }"
+                                                "#fitSentence { padding: 0px 4px 4px 4px; }");
+    if (m_ui->fitBox->styleSheet() != style)
+        m_ui->fitBox->setStyleSheet(style);
     // Plain labels: a batch tick re-measures only the figures that changed.
     m_totals->setBlocks(modeltext::totalsBlocks(catalog, *model));
 

@@ -55,6 +55,11 @@ ShareBarChart::ShareBarChart(QWidget *parent) : QWidget(parent), d(std::make_uni
 {
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    // A batch tick changes every bar and its value: repaint the rectangle around them under
+    // one simple clip. Clipped to the exact region of the changed items (the default), each
+    // grid line crossing the bars was stroked through a many-rectangle clip, and the lines
+    // were most of the chart's paint. The pixels are the same either way.
+    d->view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);

@@ -20,6 +20,18 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
+// The scenario document `file` carries in its metadata, read back as the window would;
+// nothing, with the reason in `why`, when it carries none that reads.
+std::optional<ScenarioDocument> embeddedDocument(const QString &file, const Catalog &catalog,
+                                                 QString *why)
+{
+    QString error;
+    QStringList errors;
+    auto doc = readScenarioFile(readEmbeddedMetadata(file, &error), file, catalog, &errors);
+    *why = error + errors.join(s("; "));
+    return doc;
+}
+
 } // namespace
 
 class TestExportFlags : public QObject
@@ -42,11 +54,9 @@ private Q_SLOTS:
             rooflab({s("-o"), file, s("--text-scale"), s("1.75"), s("--no-zones"), s("--theme"),
                      s("dark"), s("--width"), s("900"), s("--height"), s("600")});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        QString error;
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
-        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QString why;
+        const auto doc = embeddedDocument(file, Catalog::builtin(), &why);
+        QVERIFY2(doc, qPrintable(why));
         Presentation expected;
         expected.textScale = 1.75;
         expected.showZones = false;
@@ -63,11 +73,9 @@ private Q_SLOTS:
         const QString file = m_dir.filePath(s("asked.svg"));
         const auto run = rooflab({s("-o"), file, s("--caption-line"), s("--highlight")});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        QString error;
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
-        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QString why;
+        const auto doc = embeddedDocument(file, Catalog::builtin(), &why);
+        QVERIFY2(doc, qPrintable(why));
         QVERIFY(doc->presentation.captionLine);
         QVERIFY(doc->presentation.highlightSelection);
     }
@@ -85,11 +93,9 @@ private Q_SLOTS:
             rooflab({s("-o"), file, s("--compare-table"), s("--model"), s("llama-3.1-8b"),
                      s("--device"), s("h100-sxm5"), s("--device"), s("h200-sxm")});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        QString error;
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(readEmbeddedMetadata(file, &error), file, Catalog::builtin(), &errors);
-        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QString why;
+        const auto doc = embeddedDocument(file, Catalog::builtin(), &why);
+        QVERIFY2(doc, qPrintable(why));
         QVERIFY(doc->presentation.compareTable);
     }
 
@@ -111,11 +117,9 @@ private Q_SLOTS:
         const QString file = m_dir.filePath(s("ring.svg"));
         const auto run = rooflab({input, s("-o"), file});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        QString error;
-        QStringList errors;
-        const auto doc =
-            readScenarioFile(readEmbeddedMetadata(file, &error), file, catalog, &errors);
-        QVERIFY2(doc, qPrintable(error + errors.join(s("; "))));
+        QString why;
+        const auto doc = embeddedDocument(file, catalog, &why);
+        QVERIFY2(doc, qPrintable(why));
         QVERIFY(doc->presentation.highlightSelection);
     }
 

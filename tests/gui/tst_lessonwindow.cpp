@@ -31,6 +31,7 @@
 
 using namespace rooflab;
 using namespace rooflab::gui;
+using rooflab::test::gemmIntensity;
 
 namespace {
 
@@ -44,13 +45,6 @@ const QString fourSteps = QStringLiteral("test-four-steps");
 // region, 4. a point. Step 1 is the 8B MLP up GEMM (D = 4096, F = 14336) at batch 16 on an
 // H100 SXM5: BF16 989.5 TFLOP/s over 3.35 TB/s puts the ridge at 295.373 FLOP/byte.
 constexpr double h100Ridge = 989.5 / 3.35;
-
-// A decode GEMM's intensity in BF16: 2·B·D·F / (2·D·F + 2·B·(D+F)).
-double gemmIntensity(double batch)
-{
-    const double df = 4096.0 * 14336.0, dPlusF = 4096.0 + 14336.0;
-    return 2 * batch * df / (2 * df + 2 * batch * dPlusF);
-}
 
 } // namespace
 
@@ -92,8 +86,7 @@ private Q_SLOTS:
         QVERIFY(m_shown->exposed());
         m_doc = m_shown->document();
         m_window = m_shown->window();
-        m_window->setLessonFolders(
-            {qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/lessons-good")});
+        rooflab::test::useTestLessons(m_window);
         m_dock = m_window->lessonDock();
         QVERIFY(m_dock);
     }

@@ -32,6 +32,7 @@
 
 using namespace rooflab;
 using namespace rooflab::gui;
+using rooflab::test::gemmIntensity;
 
 namespace {
 
@@ -46,14 +47,6 @@ const QString gemm = s("decode-mlp-up-8b");
 const QString attention = s("attn-decode-8b");
 // The windows start from rooflab::test::twoOperatorScenario (windowtest.h): these two
 // operators on these two devices, BF16, batch 64, sequence 4096.
-
-// Decode GEMM intensity with 2-byte weights and activations:
-// I(B) = 2·B·D·F / (2·D·F + 2·B·(D+F)), D·F = 58,720,256, D+F = 18,432.
-double gemmIntensity(double batch)
-{
-    const double df = 4096.0 * 14336.0, dPlusF = 4096.0 + 14336.0;
-    return 2 * batch * df / (2 * df + 2 * batch * dPlusF);
-}
 
 } // namespace
 

@@ -78,8 +78,7 @@ private Q_SLOTS:
         QVERIFY(m_shown->exposed());
         m_doc = m_shown->document();
         m_window = m_shown->window();
-        m_window->setLessonFolders(
-            {qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/lessons-good")});
+        rooflab::test::useTestLessons(m_window);
         m_dock = m_window->lessonDock();
     }
 

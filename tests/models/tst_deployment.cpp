@@ -14,6 +14,7 @@
 #include "deployment.h"
 #include "modelanalysis.h"
 #include "modelrecommend.h"
+#include "modelscenarios.h"
 #include "testhelpers.h"
 
 #include <QTest>
@@ -23,18 +24,6 @@ using namespace rooflab;
 namespace {
 
 constexpr double tol = 1e-9;
-
-Scenario llama70b(const QString &device, double batch, int tp)
-{
-    Scenario s;
-    s.model = QStringLiteral("llama-3.1-70b");
-    s.phase = Phase::Decode;
-    s.batch = batch;
-    s.seq = 4096;
-    s.devices = QStringList{device};
-    s.deployment.tp = tp;
-    return s;
-}
 
 // One ring all-reduce of M bytes over t devices: alpha + 2(t-1)/t * M / beta.
 double ring(double alpha, double beta, double t, double bytes)
@@ -81,7 +70,7 @@ private Q_SLOTS:
         // KV cache: 4096 tokens * 2*80*2*128*2 = 81,920 B per token = 335,544,320 B.
         // Activations: (8192 + max(QKV 2560, up+gate 14336) + the whole logits 128256) * 2
         // = 301,568 B. Footprint 35,614,677,504 B <= 72e9: fits.
-        const ModelAnalysis a = analyze(llama70b(QStringLiteral("h100-sxm5"), 1, 4));
+        const ModelAnalysis a = analyze(test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 4));
         QVERIFY2(a.ok(), qPrintable(a.problems.join(QLatin1Char('\n'))));
         const ModelDeployment &d = a.deployment;
         QCOMPARE(d.tp, 4);
@@ -133,7 +122,7 @@ private Q_SLOTS:
         // about 80 % of beta), HBM at 0.85 x 3.35e12. Four H100s, TP 4, B = 1:
         // comm = 161 * (19.1e-6 + 1.5 * 16384 / 360e9) + 19.1e-6 + 0.75 * 256512 / 360e9;
         // operators 35,118,070,400 B / 2.8475e12 (all memory-bound at B = 1).
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 1, 4);
+        Scenario s = test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 4);
         s.roof = RoofMode::Achievable;
         const ModelAnalysis a = analyze(s);
         QVERIFY(a.ok());
@@ -156,7 +145,7 @@ private Q_SLOTS:
         // 57,553,715,200 + final norm 2,113,536 + LM head 525,336,576 + 64*80,512 =
         // 530,489,344 -> 58,086,318,080 B / 3.35e12 = 17.3391994e-3 s.
         // Step 21.0234965e-3 s; 64 / step = 3044.21 tokens/s, 761.05 per device.
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 64, 4);
+        Scenario s = test::llama70bDecode(QStringLiteral("h100-sxm5"), 64, 4);
         s.deployment.pricePerDeviceHour = 2.0;
         const ModelAnalysis a = analyze(s);
         QVERIFY(a.ok());
@@ -192,7 +181,7 @@ private Q_SLOTS:
         // (8192+64128)*2 = 1,050,817,792 -> 70,215,103,744 B / 4.8e12 = 14.6281466e-3 s.
         // comm = 161 * (20.8e-6 + 16384 / 450e9) + 20.8e-6 + 0.5 * 256512 / 450e9
         //      = 3.37574684e-3 s; step 18.0038935e-3 s, 55.5435 tokens/s.
-        const ModelAnalysis one = analyze(llama70b(QStringLiteral("h200-sxm"), 1, 2));
+        const ModelAnalysis one = analyze(test::llama70bDecode(QStringLiteral("h200-sxm"), 1, 2));
         QVERIFY(one.ok());
         ROOFLAB_COMPARE_DOUBLE(one.deployment.perDevice.weightBytes, 70555025408.0);
         const double comm1 =
@@ -206,7 +195,7 @@ private Q_SLOTS:
         // = 1,424,130,048; x80 + final norm 2,113,536 + LM head 1,050,673,152 + 64*144,640
         // = 114,992,447,488 B / 4.8e12 = 23.9567599e-3 s. comm = 161 * (20.8e-6 + 1048576 /
         // 450e9) + 20.8e-6 + 0.5 * 16416768 / 450e9 = 3.76299804e-3 s; 2308.82 tokens/s.
-        const ModelAnalysis many = analyze(llama70b(QStringLiteral("h200-sxm"), 64, 2));
+        const ModelAnalysis many = analyze(test::llama70bDecode(QStringLiteral("h200-sxm"), 64, 2));
         const double comm64 =
             161 * ring(20.8e-6, 450e9, 2, 1048576) + gather(20.8e-6, 450e9, 2, 16416768);
         ROOFLAB_COMPARE_NEAR(many.deployment.commTime, comm64, tol);
@@ -256,7 +245,7 @@ private Q_SLOTS:
         // norm and LM head (49,152 + 1,050,817,792 B) / 3.35e12 and the logits' gather
         // 19.1e-6 + 0.5*256512/450e9. Stage 1 11.8922059e-3 s, stage 2 12.1870098e-3 s:
         // step (their sum) 24.0792157e-3 s, throughput 1 / stage 2 = 82.0546 tokens/s.
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 1, 2);
+        Scenario s = test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 2);
         s.deployment.pp = 2;
         const ModelAnalysis a = analyze(s);
         QVERIFY(a.ok());
@@ -283,7 +272,7 @@ private Q_SLOTS:
         // 4.8e12 = 360.175787e-6 s. Stages 1 and 2: 27 layers + a transfer 20.8e-6 +
         // 16384/450e9 = 9.74558265e-3 s; stage 3: 26 layers + final norm and LM head
         // (49,152 + 2,101,619,200 B) / 4.8e12 = 9.80241803e-3 s, the slowest.
-        Scenario s = llama70b(QStringLiteral("h200-sxm"), 1, 1);
+        Scenario s = test::llama70bDecode(QStringLiteral("h200-sxm"), 1, 1);
         s.deployment.pp = 3;
         const ModelAnalysis a = analyze(s);
         QVERIFY2(a.ok(), qPrintable(a.problems.join(QLatin1Char('\n'))));
@@ -359,7 +348,7 @@ private Q_SLOTS:
     {
         // Ranked by tokens per second per device, the moves that fit come first and in
         // falling order of that figure; by step time they fall in rising step time per token.
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 64, 4);
+        Scenario s = test::llama70bDecode(QStringLiteral("h100-sxm5"), 64, 4);
         const QList<Move> perDevice = recommendModelMoves(
             m_catalog, s, s.devices.first(), QStringLiteral("mlp"), MoveRanking::TokensPerDevice);
         QVERIFY(perDevice.size() >= 3);
@@ -421,7 +410,7 @@ private Q_SLOTS:
         // KV 256*8192*2*80*1*128*2 = 85,899,345,920 + activations 256*(8192+7168)*2 +
         // 256*128256*2 = 73,531,392 -> 103,613,612,032 B: fits. Sharding is faster than any
         // CPU, so no slower device is offered.
-        Scenario s = llama70b(QStringLiteral("b200"), 256, 1);
+        Scenario s = test::llama70bDecode(QStringLiteral("b200"), 256, 1);
         s.seq = 8192;
         const QList<Move> moves =
             recommendModelMoves(m_catalog, s, s.devices.first(), QStringLiteral("attention"));

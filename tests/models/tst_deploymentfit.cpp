@@ -10,6 +10,7 @@
 #include "autotplimits.h"
 #include "catalog.h"
 #include "modelanalysis.h"
+#include "modelscenarios.h"
 #include "testhelpers.h"
 
 #include <QTest>
@@ -17,18 +18,6 @@
 using namespace rooflab;
 
 namespace {
-
-Scenario llama70b(const QString &device, double batch, int tp)
-{
-    Scenario s;
-    s.model = QStringLiteral("llama-3.1-70b");
-    s.phase = Phase::Decode;
-    s.batch = batch;
-    s.seq = 4096;
-    s.devices = QStringList{device};
-    s.deployment.tp = tp;
-    return s;
-}
 
 } // namespace
 
@@ -50,7 +39,7 @@ private Q_SLOTS:
     {
         // B = 1: TP 1 needs 142.45 GB > 72 GB; TP 2 needs 70,555,025,408 + 671,088,640 +
         // 330,240 = 71,226,444,288 B <= 72e9: auto picks 2.
-        Scenario s = llama70b(QStringLiteral("h100-sxm5"), 1, 1);
+        Scenario s = test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 1);
         s.deployment.tpAuto = true;
         ModelAnalysis a = analyze(s);
         QVERIFY(a.ok());
@@ -80,20 +69,21 @@ private Q_SLOTS:
         // TP 4 at S = 4096: fixed 35,278,831,616 B of weights; each sequence adds 335,544,320
         // of KV cache and 301,568 of activations = 335,845,888 B. (72e9 - 35,278,831,616) /
         // 335,845,888 = 109.34 -> 109.
-        const ModelAnalysis a = analyze(llama70b(QStringLiteral("h100-sxm5"), 1, 4));
+        const ModelAnalysis a = analyze(test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 4));
         ROOFLAB_COMPARE_DOUBLE(a.deployment.maxBatchFits, 109.0);
         // Llama 3.1 8B on one H100: weights 8,030,261,248 * 2 = 16,060,522,496 B; per
         // sequence 4096 * 131,072 + (4096 + 28672 + 128256) * 2 = 537,192,960 B:
         // (72e9 - 16,060,522,496) / 537,192,960 = 104.13 -> 104.
-        Scenario small = llama70b(QStringLiteral("h100-sxm5"), 1, 1);
+        Scenario small = test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 1);
         small.model = QStringLiteral("llama-3.1-8b");
         ROOFLAB_COMPARE_DOUBLE(analyze(small).deployment.maxBatchFits, 104.0);
         // With no headroom: (80e9 - 16,060,522,496) / 537,192,960 = 119.02 -> 119.
         small.deployment.headroom = 0;
         ROOFLAB_COMPARE_DOUBLE(analyze(small).deployment.maxBatchFits, 119.0);
         // Nothing fits: 70B on one device.
-        ROOFLAB_COMPARE_DOUBLE(
-            analyze(llama70b(QStringLiteral("h100-sxm5"), 1, 1)).deployment.maxBatchFits, 0.0);
+        ROOFLAB_COMPARE_DOUBLE(analyze(test::llama70bDecode(QStringLiteral("h100-sxm5"), 1, 1))
+                                   .deployment.maxBatchFits,
+                               0.0);
     }
 
     void autoLimitsPerDegree()

@@ -17,6 +17,8 @@ private Q_SLOTS:
     void crowdedLabelsNeverOverlap();
     void fixedPositionsOnly();
     void coveredPlaceSlidesByTheLeastThatFreesIt();
+    void pinnedBoxShiftsBothWaysAtOnce();
+    void climbStopsAtEachBlockerInTurn();
     void reachFindsRoomFurtherOut();
     void leadersKeepOutFromUnderTheLegend();
     void coverageWeighsBoxesAndLines();
@@ -62,6 +64,62 @@ void TestLabelPlacer::coveredPlaceSlidesByTheLeastThatFreesIt()
     const LabelPlacement p = placer.place(fixed);
     QVERIFY(p.placed);
     QCOMPARE(p.rect, QRectF(110, 52, 40, 14));
+}
+
+void TestLabelPlacer::pinnedBoxShiftsBothWaysAtOnce()
+{
+    // A 20 x 10 box at (100, 100) under a box A (x 95..125, y 90..102) that covers its top
+    // 2 px, with a box B (x 115..135, y 108..118) below its right end.
+    const QRectF rect(100, 100, 20, 10);
+    ShiftBlockers blockers;
+    blockers.boxes = {QRectF(95, 90, 30, 12), QRectF(115, 108, 20, 10)};
+    const QRectF bounds(0, 0, 500, 500);
+    // Along one axis only: down off A by 2 px runs into B (box y 102..112, x 100..120 over
+    // B's 115..120), so down means past B's bottom, dy = 118 - 100 = 18; up means past A's
+    // top, dy = 90 - 110 = -20; sideways past A, dx = 95 - 120 = -25 or 125 - 100 = +25.
+    // Both ways at once: 5 px left (the box's right side at B's left, 115) and 2 px down,
+    // |dx| + |dy| = 7. The offsets carry a hair (0.01 px) past each box's edge.
+    const QRectF range(-24, -24, 48, 48);
+    const auto shifts = freeShifts(rect, bounds, range, blockers, 4);
+    QVERIFY(!shifts.isEmpty());
+    ROOFLAB_COMPARE_NEAR(shifts.first().x(), -5.0, 1e-9);
+    ROOFLAB_COMPARE_NEAR(shifts.first().y(), 2.01, 1e-9);
+    for (const QPointF &shift : shifts) {
+        const QRectF moved = rect.translated(shift);
+        QVERIFY(!boxesOverlap(moved, blockers.boxes.at(0)));
+        QVERIFY(!boxesOverlap(moved, blockers.boxes.at(1)));
+        QVERIFY(std::abs(shift.x()) + std::abs(shift.y()) >= 7);
+    }
+    // With no room to the left (bounds from x = 98), the nearest is straight down past B.
+    const auto pinned = freeShifts(rect, QRectF(98, 0, 402, 500), range, blockers, 4);
+    QVERIFY(!pinned.isEmpty());
+    ROOFLAB_COMPARE_NEAR(pinned.first().x(), 0.0, 1e-9);
+    ROOFLAB_COMPARE_NEAR(pinned.first().y(), 18.01, 1e-9);
+    // A line counts with its clearance: a level line at y = 95 kept 3 px off blocks the
+    // offsets that bring the box's bottom below 92 and its top above 98.
+    ShiftBlockers line;
+    line.lines = {{QLineF(50, 95, 150, 95), 3.0}};
+    const auto overLine = freeShifts(rect, bounds, range, line, 1);
+    QCOMPARE(overLine.size(), 1);
+    ROOFLAB_COMPARE_NEAR(overLine.first().y(), 0.0, 1e-9); // already free: top 100 > 98
+}
+
+void TestLabelPlacer::climbStopsAtEachBlockerInTurn()
+{
+    // A 20 x 10 box at (100, 100) climbing up: C (y 95..103) holds it until its bottom is
+    // at 95, dy = 95 - 110 = -15; there D (x 105..115, y 80..96) holds it until its bottom
+    // is at 80, dy = -30. Each stop carries a hair (0.01 px).
+    const QRectF rect(100, 100, 20, 10);
+    ShiftBlockers blockers;
+    blockers.boxes = {QRectF(100, 95, 20, 8), QRectF(105, 80, 10, 16)};
+    const auto stops = climbStops(rect, 40, blockers);
+    QCOMPARE(stops.size(), 2);
+    ROOFLAB_COMPARE_NEAR(stops.at(0), -15.01, 1e-9);
+    ROOFLAB_COMPARE_NEAR(stops.at(1), -30.01, 1e-9);
+    // Within 20 px only the first stop is reached.
+    QCOMPARE(climbStops(rect, 20, blockers).size(), 1);
+    // A free box does not climb.
+    QVERIFY(climbStops(rect.translated(0, 100), 40, blockers).isEmpty());
 }
 
 void TestLabelPlacer::obstacleSegmentPushesLabelAway()

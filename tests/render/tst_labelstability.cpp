@@ -1,24 +1,20 @@
 #include "catalog.h"
 #include "figureexport.h"
 #include "figurelayout.h"
-#include "labelplacer.h"
+#include "labeljumps.h"
 #include "rooflinechart.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
 
 #include <QFile>
-#include <QHash>
-#include <QMultiHash>
-#include <QPolygonF>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTransform>
 
 #include <cmath>
-#include <numbers>
 
 using namespace rooflab;
+using namespace rooflab::test;
 
 // The label layout as a function of the state: labels stay put while the batch sweeps with
 // fixed axes, and one state gives one layout whatever came before (docs/labels.md).
@@ -50,6 +46,27 @@ SceneModel modelScene(const Catalog &catalog, const QStringList &devices, double
                              ChartOptions());
 }
 
+// The scene as the window's chart shows it (MainWindow::chartOptions): the model's title,
+// laid out for its widest, the fit verdicts, and the point a new document selects (the
+// first whose time depends on the batch: Document picks it when nothing is selected).
+SceneModel windowScene(const Catalog &catalog, const QStringList &devices, double batch)
+{
+    const ScenarioAnalysis result = analyzeScenario(catalog, modelScenario(devices, batch));
+    ChartOptions options;
+    options.animate = false;
+    options.title = modelChartTitle(result.models);
+    options.fitVerdicts = modelFitVerdicts(result.models);
+    options.titleWidest = modelChartTitle(result.models, true);
+    for (const PointAnalysis &p : result.chart.points) {
+        if (p.batchDependent) {
+            options.selectedDevice = p.deviceId;
+            options.selectedOperator = p.operatorId;
+            break;
+        }
+    }
+    return SceneModel::build(result.chart, options);
+}
+
 // The batches 1, 1.03, 1.03^2, ... up to 1000: ln(1000) / ln(1.03) = 233.7, so 234 steps.
 QList<double> sweepBatches()
 {
@@ -59,247 +76,13 @@ QList<double> sweepBatches()
     return batches;
 }
 
-// What identifies a label from one frame to the next: its kind, its text and, for a point
-// label or a number badge, the groups of points it names (a badge's number may change when
-// others come or go).
-QString keyOf(const PlacedText &t)
-{
-    QStringList groups;
-    for (int g : t.groups)
-        groups.append(QString::number(g));
-    const QString text = t.style == TextStyle::Badge ? QString() : t.text;
-    return QString::number(int(t.style)) + QLatin1Char(' ') + text + QLatin1Char(' ') +
-           groups.join(QLatin1Char(','));
-}
-
-// Where a label is: its box's centre (for a text along a slope, the point it turns about).
-QPointF centreOf(const PlacedText &t)
-{
-    return t.angle != 0 ? t.origin : t.rect.center();
-}
-
-// The area a label takes: its box; for a text along a slope, the boxes the layout keeps
-// for it (linelabels.cpp): the text cut into pieces h / 2 long, each piece's bounding box.
-QPolygonF areaOf(const PlacedText &t)
-{
-    if (t.angle == 0)
-        return QPolygonF(t.rect);
-    const double w = t.rect.width(), h = t.rect.height();
-    const double radians = t.angle * std::numbers::pi / 180;
-    const QPointF dir(std::cos(radians), std::sin(radians));
-    const int parts = static_cast<int>(std::ceil(w / (h / 2)));
-    const double pw = w / parts;
-    const QSizeF box(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
-                     pw * std::abs(dir.y()) + h * std::abs(dir.x()));
-    QPolygonF area;
-    for (int i = 0; i < parts; ++i) {
-        const QPointF c = t.origin + dir * ((i + 0.5) * pw - w / 2);
-        area = area.united(QPolygonF(QRectF(c - QPointF(box.width() / 2, box.height() / 2), box)));
-    }
-    return area;
-}
-
-// True when `a` (its box or its leader line) and `b`'s box share some area: where `b` is,
-// `a` could not be (a leader line may not cut through text either).
-bool inTheWayOf(const PlacedText &a, const PlacedText &b)
-{
-    const QPolygonF box = areaOf(b);
-    if (areaOf(a).intersects(box))
-        return true;
-    if (!a.leader)
-        return false;
-    const QLineF &l = a.leaderLine;
-    const QPointF across = QPointF(-l.dy(), l.dx()) / std::max(1e-9, l.length()); // 1 px
-    return box.intersects(
-        QPolygonF({l.p1() + across, l.p2() + across, l.p2() - across, l.p1() - across}));
-}
-
-// The labels of a frame by key; a key may come more than once (a group whose points lie
-// far apart is labelled point by point).
-QMultiHash<QString, const PlacedText *> labelsOf(const SceneFrame &frame)
-{
-    QMultiHash<QString, const PlacedText *> labels;
-    for (const PlacedText &t : frame.texts) {
-        if (!t.text.isEmpty()) // not a batch mark's caret: it sits on its ridge corner
-            labels.insert(keyOf(t), &t);
-    }
-    return labels;
-}
-
-// True when `t`'s box is not free in `frame`: a point's marker covers it, or (for a box
-// that is not along a slope, which may sit on its own line) a roof or slope line crosses it
-// within the 3 px the layout keeps from lines.
-bool placeTaken(const SceneModel &model, const SceneFrame &frame, const PlacedText &t)
-{
-    const QPolygonF area = areaOf(t);
-    for (qsizetype i = 0; i < frame.pointPixels.size(); ++i) {
-        const double half = frame.pointSize(model.points.at(i)) / 2;
-        const QPointF p = frame.pointPixels.at(i);
-        // A marker is an obstacle 1 px larger than drawn, and a text along a slope is
-        // placed as boxes a little larger than the text: 3 px of slack.
-        const QRectF marker(p.x() - half - 3, p.y() - half - 3, 2 * half + 6, 2 * half + 6);
-        if (area.intersects(QPolygonF(marker)))
-            return true;
-    }
-    if (t.angle != 0)
-        return false;
-    const AxisMapping &map = frame.map;
-    const QRectF grown = t.rect.adjusted(-3, -3, 3, 3);
-    for (const SceneSlope &slope : model.slopes) {
-        const auto s = visibleSlope(slope, map);
-        if (s && LabelPlacer::segmentHitsRect(
-                     QLineF(map.toPixel(s->xa, s->ya), map.toPixel(s->xb, s->yb)), grown))
-            return true;
-    }
-    for (const SceneRoof &roof : model.roofs) {
-        const auto s = visibleRoof(roof, map);
-        if (s && LabelPlacer::segmentHitsRect(
-                     QLineF(map.toPixel(s->xa, s->ya), map.toPixel(s->xb, s->yb)), grown))
-            return true;
-    }
-    return false;
-}
-
-// True when nothing of `frame` but `self` is where `place` would go: no marker, no roof or
-// slope line within 3 px (for a box not along a slope), not the legend, no other text or
-// leader line, inside the plot. What the layout asks of a place.
-bool freeAt(const SceneModel &model, const SceneFrame &frame, const PlacedText &place,
-            const PlacedText *self)
-{
-    const QPolygonF area = areaOf(place);
-    if (!frame.map.rect.contains(area.boundingRect()))
-        return false;
-    if (frame.legend.rect.isValid() &&
-        area.intersects(QPolygonF(frame.legend.rect.adjusted(-4, -4, 4, 4))))
-        return false;
-    for (const PlacedText &other : frame.texts) {
-        if (&other != self && (inTheWayOf(other, place) || inTheWayOf(place, other)))
-            return false;
-    }
-    return !placeTaken(model, frame, place);
-}
-
-// How far a label's points moved from `f0` to `f1` (their mean step in pixels); a label of
-// a line, whose line stays, did not move.
-QPointF motionOf(const SceneModel &model, const SceneFrame &f0, const SceneFrame &f1,
-                 const PlacedText &t)
-{
-    QPointF sum;
-    int count = 0;
-    for (int g : t.groups) {
-        for (int i : model.groups.value(g).points) {
-            if (i < f0.pointPixels.size() && i < f1.pointPixels.size()) {
-                sum += f1.pointPixels.at(i) - f0.pointPixels.at(i);
-                ++count;
-            }
-        }
-    }
-    return count > 0 ? sum / count : QPointF();
-}
-
-// `t` moved by `d`, its leader line (if any) with it.
-PlacedText movedBy(PlacedText t, const QPointF &d)
-{
-    t.rect.translate(t.angle == 0 ? d : QPointF());
-    t.origin += t.angle == 0 ? QPointF() : d;
-    t.leaderLine.translate(d);
-    return t;
-}
-
-// A label that moved more than `maxMove` pixels from step `k - 1` to step `k`.
-struct Jump
-{
-    QString text;
-    bool lineLabel = false; // a roof, slope, ridge, batch or zone text, not a point's
-    double moved = 0;
-    // Its place (moved with its points) was no longer free at the new step, or the place it
-    // took was not free at the old one: something displaced it, it did not just flip.
-    bool displaced = false;
-};
-
-// The labels present at both steps (same key; of several with one key, the nearest) that
-// moved more than `maxMove`, but for those that had to step aside because a point's marker
-// took their place (their place at one step is covered by a marker at the other), directly
-// or through labels that did (their place is covered by such a label at the other step).
-QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, const SceneModel &m1,
-                         const SceneFrame &f1, double maxMove, int *compared, int *excused)
-{
-    const QMultiHash<QString, const PlacedText *> before = labelsOf(f0);
-    struct Move
-    {
-        const PlacedText *was, *now;
-        bool excused;
-    };
-    QList<Move> moves;
-    for (const PlacedText &t : f1.texts) {
-        if (t.text.isEmpty())
-            continue;
-        // Of several labels with one key (a group labelled point by point), the one whose
-        // markers are nearest: a leader line ends on them, else the label is next to them.
-        const auto anchorOf = [](const PlacedText &p) {
-            return p.leader ? p.leaderLine.p2() : centreOf(p);
-        };
-        const PlacedText *was = nullptr;
-        for (const PlacedText *candidate : before.values(keyOf(t))) {
-            if (!was || QLineF(anchorOf(*candidate), anchorOf(t)).length() <
-                            QLineF(anchorOf(*was), anchorOf(t)).length())
-                was = candidate;
-        }
-        if (!was)
-            continue;
-        ++*compared;
-        if (QLineF(centreOf(*was), centreOf(t)).length() <= maxMove)
-            continue;
-        moves.append({was, &t, placeTaken(m1, f1, *was) || placeTaken(m0, f0, t)});
-    }
-    for (bool more = true; more;) {
-        more = false;
-        for (Move &move : moves) {
-            if (move.excused)
-                continue;
-            for (const Move &other : std::as_const(moves)) {
-                if (other.excused &&
-                    (inTheWayOf(*other.now, *move.was) || inTheWayOf(*move.now, *other.was))) {
-                    move.excused = more = true;
-                    break;
-                }
-            }
-        }
-    }
-    QList<Jump> jumps;
-    for (const Move &move : std::as_const(moves)) {
-        if (move.excused) {
-            ++*excused;
-            continue;
-        }
-        const PlacedText &t = *move.now;
-        const bool point = t.style == TextStyle::Point || t.style == TextStyle::SelectedPoint ||
-                           t.style == TextStyle::Badge;
-        // The anchor's motion: exact where a leader line ends on it, else its points' mean.
-        const QPointF d = t.leader && move.was->leader
-                              ? t.leaderLine.p2() - move.was->leaderLine.p2()
-                              : motionOf(m1, f0, f1, t);
-        // The layout's places sit around the markers' bounds, which change shape by up to a
-        // step's motion (6 px) when its points move apart: a place is judged with that slack.
-        const auto slack = [](PlacedText p) {
-            if (p.angle == 0)
-                p.rect.adjust(-6, -6, 6, 6);
-            return p;
-        };
-        const bool displaced = !freeAt(m1, f1, slack(movedBy(*move.was, d)), &t) ||
-                               !freeAt(m0, f0, slack(movedBy(t, -d)), move.was);
-        jumps.append({t.text.left(24).replace(QLatin1Char('\n'), QLatin1Char('/')), !point,
-                      QLineF(centreOf(*move.was), centreOf(t)).length(), displaced});
-    }
-    return jumps;
-}
-
 } // namespace
 
 void TestLabelStability::labelsStayPutWhileTheBatchSweeps_data()
 {
     QTest::addColumn<QStringList>("devices");
     QTest::addColumn<QSize>("figure");
+    QTest::addColumn<bool>("window"); // the scene as the window shows it (windowScene)
     const QStringList two = {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")};
     const QStringList four = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
                               QStringLiteral("mi300x"), QStringLiteral("b200")};
@@ -310,16 +93,24 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps_data()
     // way, the legend changed corner as points passed and the labels round it followed.
     // The figure sizes give the plots of a large chart (1500 x 900, the legend in its top
     // left corner) and of a small one (739 x 560, the legend in a margin to its right).
-    QTest::newRow("two devices, 1500 x 900") << two << QSize(1595, 973);
-    QTest::newRow("four devices, 1500 x 900") << four << QSize(1595, 973);
-    QTest::newRow("two devices, 740 x 560") << two << QSize(1110, 633);
-    QTest::newRow("four devices, 740 x 560") << four << QSize(1110, 633);
+    QTest::newRow("two devices, 1500 x 900") << two << QSize(1595, 973) << false;
+    QTest::newRow("four devices, 1500 x 900") << four << QSize(1595, 973) << false;
+    QTest::newRow("two devices, 740 x 560") << two << QSize(1110, 633) << false;
+    QTest::newRow("four devices, 740 x 560") << four << QSize(1110, 633) << false;
+    // The window's own chart: a 1600 x 1000 window with a model (its docks shown) gives its
+    // chart 893 x 620 px, measured offscreen (MainWindow::chart()->size() of the window of
+    // tests/support/windowtest.h, shown at 1600 x 1000 with Llama 3.1 8B on these devices;
+    // the chart's figure is its plot's viewport, the whole widget). FigureLayout then puts
+    // the legend to the right of a plot of 565 x 492 (two devices) or 559 x 492 (four).
+    QTest::newRow("two devices, window 565 x 492") << two << QSize(893, 620) << true;
+    QTest::newRow("four devices, window 565 x 492") << four << QSize(893, 620) << true;
 }
 
 void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
 {
     QFETCH(QStringList, devices);
     QFETCH(QSize, figure);
+    QFETCH(bool, window);
     const Catalog catalog = Catalog::builtin();
     const QList<double> batches = sweepBatches();
     QCOMPARE(batches.size(), 234);
@@ -327,7 +118,8 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // Fixed axes: the union of every step's own range, so that nothing leaves the view.
     ViewRange range = {1e300, 0, 1e300, 0};
     for (double batch : batches) {
-        models.append(modelScene(catalog, devices, batch));
+        models.append(window ? windowScene(catalog, devices, batch)
+                             : modelScene(catalog, devices, batch));
         const ViewRange &c = models.last().content;
         range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
                  std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
@@ -354,6 +146,7 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // The plot of the row's name, as large as the row says (within 2 %).
     const QStringList size = QString::fromLatin1(QTest::currentDataTag())
                                  .section(QLatin1String(", "), 1)
+                                 .section(QLatin1Char(' '), -3)
                                  .split(QLatin1String(" x "));
     QVERIFY(std::abs(first.map.rect.width() / size.first().toDouble() - 1) < 0.02);
     QVERIFY(std::abs(first.map.rect.height() / size.last().toDouble() - 1) < 0.02);
@@ -381,12 +174,13 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
     if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
+    // Known to miss in the window's chart (docs/labels.md, "What is not stable yet"): the
+    // selected GEMM label and the other GEMM classes' label crowd each other near the top of
+    // a plot under 500 px tall, and with four devices a ridge label steps aside and back.
+    QEXPECT_FAIL("four devices, window 565 x 492", "a ridge label steps aside and back", Continue);
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
-    // Known to miss in the small plot (docs/labels.md, "What is not stable yet"): once or
-    // twice per sweep the three-line label of the model's GEMMs, where the leader rings
-    // crowd between the slope and the top of the plot, moves 30 to 55 px.
-    for (const char *row : {"two devices, 740 x 560", "four devices, 740 x 560"})
-        QEXPECT_FAIL(row, "the GEMM label still jumps once or twice in the small plot", Continue);
+    for (const char *row : {"two devices, window 565 x 492", "four devices, window 565 x 492"})
+        QEXPECT_FAIL(row, "the GEMM labels still jump in the window's chart", Continue);
     QVERIFY2(pointJumps.isEmpty(), qPrintable(pointJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Most labels are compared at most steps: the test is not vacuous.
     QVERIFY2(compared > 5 * (models.size() - 1), qPrintable(QString::number(compared)));

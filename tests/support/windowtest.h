@@ -40,6 +40,48 @@ inline Scenario twoOperatorScenario(const Catalog &catalog)
     return sc;
 }
 
+// The intensity of twoOperatorScenario's GEMM (decode-mlp-up-8b, D = 4096, F = 14336) at
+// `batch` with 2-byte weights and activations: FLOPs 2·B·D·F over bytes 2·D·F (weights)
+// + 2·B·(D+F) (activations in and out), D·F = 58,720,256, D+F = 18,432.
+inline double gemmIntensity(double batch)
+{
+    const double df = 4096.0 * 14336.0, dPlusF = 4096.0 + 14336.0;
+    return 2 * batch * df / (2 * df + 2 * batch * dPlusF);
+}
+
+// The lessons of tests/data/lessons-good, where the window looks for lessons.
+inline void useTestLessons(gui::MainWindow *window)
+{
+    window->setLessonFolders(
+        {qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/lessons-good")});
+}
+
+// Llama 3.1 70B decoding at batch 16, context 4096, on H100 SXM5, H200 SXM and MI300X: the
+// README's model screenshots.
+inline Scenario llama70bOnThreeDevices()
+{
+    Scenario sc;
+    sc.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                  QStringLiteral("mi300x")};
+    sc.model = QStringLiteral("llama-3.1-70b");
+    sc.phase = Phase::Decode;
+    sc.batch = 16;
+    sc.seq = 4096;
+    return sc;
+}
+
+// `document`'s text scale set to `scale` as View > Text size does, and the events it posts
+// (the window's restyle, the docks' refit, queued replots) handled.
+inline void setTextScale(app::Document *document, double scale)
+{
+    Presentation p = document->presentation();
+    p.textScale = scale;
+    document->setPresentation(p, QStringLiteral("Text size"));
+    QCoreApplication::processEvents();
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+}
+
 // A window on a new document of `scenario`, shown at `size` with animations off (tests read
 // where points are, not where they glide). Owns both; closes without the unsaved-changes
 // prompt and empties the settings again.
