@@ -46,6 +46,8 @@ public:
     // slot) the roof and slope labels that found no room.
     static QString leftOutNote(int count);
     static QString lineLabelsNote(int count);
+    // A brief legend's one note for every label left out (LegendSlot::brief).
+    static QString briefLeftOutNote(int count);
     // `unlabelledBefore`: labels left out in the previous pass (the legend says how many);
     // `slideRings`: point labels on the leader rings slide (LabelRequest::slideRings).
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,

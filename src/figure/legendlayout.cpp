@@ -53,20 +53,16 @@ double LegendLayout::itemWidth(const QFont &font, const SceneLegendEntry &entry,
     return plainNote ? text : swatch + gap + text;
 }
 
-int LegendLayout::flowRows(const QList<double> &widths, double width)
+int LegendLayout::flowRows(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
+                           const QFont &font, double width)
 {
-    // Next fit: a line goes on the current row while it fits, else it starts the next one.
-    const double inner = width - 2 * padding;
-    int rows = 0;
-    double x = 0;
-    for (double w : widths) {
-        if (rows == 0 || x + w > inner) {
-            ++rows;
-            x = 0;
-        }
-        x += w + flowGap;
-    }
-    return rows;
+    const LegendLayout legend = flow(entries, numbers, font, width, {});
+    if (legend.lines.isEmpty())
+        return 0;
+    return static_cast<int>(
+        std::lround((legend.lines.last().rect.top() - legend.lines.first().rect.top()) /
+                    lineHeight(font)) +
+        1);
 }
 
 LegendLayout LegendLayout::flow(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
@@ -77,12 +73,18 @@ LegendLayout LegendLayout::flow(const QList<SceneLegendEntry> &entries, const QL
         return legend;
     const double lineHeight = LegendLayout::lineHeight(font);
     const double inner = width - 2 * padding;
+    // A line wrapped onto further rows (the pieces marked `continued`) keeps those rows to
+    // itself: a piece beside another line would read as a line of its own.
+    const auto wrapped = [&](qsizetype i) {
+        return entries.at(i).continued || (i + 1 < entries.size() && entries.at(i + 1).continued);
+    };
     int row = -1;
     double x = 0, widest = 0;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const int number = i < numbers.size() ? numbers.at(i) : 0;
         const double w = itemWidth(font, entries.at(i), number);
-        if (row < 0 || x + w > inner) {
+        const bool alone = wrapped(i) || (i > 0 && entries.at(i - 1).continued);
+        if (row < 0 || x + w > inner || (alone && x > 0)) {
             ++row;
             x = 0;
         }

@@ -77,23 +77,46 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
     addFitVerdicts(model, analysis);
     // The window and every file alike: what B* means, and whose ridge the zones shade.
     if (!model.batchMarks.isEmpty()) {
-        model.legend.append({SceneLegendEntry::Kind::Note,
-                             tr("B* = batch at which a GEMM reaches the ridge"),
-                             0,
-                             {},
-                             true});
+        model.legend.append({.kind = SceneLegendEntry::Kind::Note,
+                             .text = tr("B* = batch at which a GEMM reaches the ridge"),
+                             .topic = SceneLegendEntry::Topic::BatchMarks});
     }
     // With several devices the shading belongs to one of them: a note names it (a line of
     // its own, so that the device lines stay short enough to sit side by side).
     if (model.options.showZones && model.zoneRoof >= 0 && model.deviceNames.size() > 1) {
         const int device = model.roofs.at(model.zoneRoof).device;
-        model.legend.append({SceneLegendEntry::Kind::Note,
-                             tr("Shaded zones: %1").arg(model.deviceNames.at(device)),
-                             0,
-                             {},
-                             true});
+        model.legend.append({.kind = SceneLegendEntry::Kind::Note,
+                             .text = tr("Shaded zones: %1").arg(model.deviceNames.at(device)),
+                             .device = device,
+                             .topic = SceneLegendEntry::Topic::Zones});
     }
     addSubstitutionNotes(model, analysis);
+}
+
+QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines, bool markerKinds)
+{
+    // The zones' device is said on its own line ("· shaded zones") instead of a note that
+    // repeats its name; B* keeps a short explanation. Every other line stays as it is.
+    QList<SceneLegendEntry> brief;
+    int zonesDevice = -1;
+    for (const SceneLegendEntry &entry : lines) {
+        if (entry.topic == SceneLegendEntry::Topic::Zones)
+            zonesDevice = entry.device;
+    }
+    for (SceneLegendEntry entry : lines) {
+        if (entry.topic == SceneLegendEntry::Topic::Zones ||
+            (!markerKinds && entry.kind == SceneLegendEntry::Kind::Marker))
+            continue;
+        if (entry.topic == SceneLegendEntry::Topic::BatchMarks)
+            entry.text = tr("B* = GEMM ridge batch");
+        if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == zonesDevice) {
+            if (!entry.widest.isEmpty())
+                entry.widest += tr(" · shaded zones");
+            entry.text += tr(" · shaded zones");
+        }
+        brief.append(entry);
+    }
+    return brief;
 }
 
 } // namespace rooflab

@@ -11,4 +11,10 @@ namespace rooflab {
 // devices), and the points not drawn at all.
 void addLegendNotes(SceneModel &model, const Analysis &analysis);
 
+// The legend's own lines, brief for a figure short of room (docs/labels.md, "Where the
+// legend goes"): the zones' note folded into its device's line, B* explained in a few
+// words; without `markerKinds`, no line for the marker kinds either.
+QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines,
+                                         bool markerKinds = true);
+
 } // namespace rooflab

@@ -1,5 +1,6 @@
 #include "framelayouter.h"
 
+#include "legendnotes.h"
 #include "textcache.h"
 
 #include <QCoreApplication>
@@ -44,13 +45,20 @@ QString FrameLayouter::lineLabelsNote(int count)
         "RooflineChart", "%n line label(s) left out: a larger chart shows them", nullptr, count);
 }
 
+QString FrameLayouter::briefLeftOutNote(int count)
+{
+    return QCoreApplication::translate("RooflineChart", "%n label(s) left out", nullptr, count);
+}
+
 QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const QList<int> &shown,
                                                      int *fixedLines) const
 {
     // The scene's own lines, the memory roofs that found no room on their slope, then the
     // numbered labels (those in `shown`, or all when it is empty) and the count of labels
     // left out.
-    QList<SceneLegendEntry> entries = m.legend;
+    const bool brief = f.legendSlot.brief;
+    QList<SceneLegendEntry> entries =
+        brief ? briefLegendLines(m.legend, f.legendSlot.markerKinds) : m.legend;
     // A compact slot has no room for them: they are counted in a note instead.
     const bool compact = f.legendSlot.compact;
     const int lineLabelsLeftOut =
@@ -92,15 +100,19 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
             continue;
         const QStringList lines = legendLinesOf(f.numbered.at(i).text);
         for (qsizetype k = 0; k < lines.size(); ++k) {
-            entries.append({SceneLegendEntry::Kind::Note, lines.at(k)});
+            entries.append(
+                {.kind = SceneLegendEntry::Kind::Note, .text = lines.at(k), .continued = k > 0});
             numbers->append(k == 0 ? number : -number);
         }
     }
     const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
     QList<SceneLegendEntry> notes;
-    if (unlabelled > 0)
+    if (brief && unlabelled + lineLabelsLeftOut > 0)
+        notes.append(
+            {SceneLegendEntry::Kind::Note, briefLeftOutNote(unlabelled + lineLabelsLeftOut)});
+    if (!brief && unlabelled > 0)
         notes.append({SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)});
-    if (lineLabelsLeftOut > 0)
+    if (!brief && lineLabelsLeftOut > 0)
         notes.append({SceneLegendEntry::Kind::Note, lineLabelsNote(lineLabelsLeftOut)});
     QList<int> noteNumbers(notes.size(), 0);
     fitSlotWidth(notes, noteNumbers);
@@ -116,21 +128,10 @@ void FrameLayouter::fitSlotWidth(QList<SceneLegendEntry> &entries, QList<int> &n
                              ? f.legendSlot.textWidth
                              : std::max(20.0, map.rect.width() - 20 - LegendLayout::swatch -
                                                   LegendLayout::gap - 2 * LegendLayout::padding);
-    // A legend in its slot keeps the slot's width: a line grown wider (a
-    // device with its slope's or roof's label, a long note) continues on the next lines,
-    // under its text (as a numbered label's further names).
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const QStringList lines =
-            wrapLegendText(legendFontOf(m, f.legendSlot), entries.at(i).text, width);
-        entries[i].text = lines.first();
-        for (qsizetype k = 1; k < lines.size(); ++k) {
-            entries.insert(i + k, {SceneLegendEntry::Kind::Note, lines.at(k)});
-            const bool note =
-                entries.at(i).kind == SceneLegendEntry::Kind::Note && numbers.at(i) == 0;
-            numbers.insert(i + k, numbers.at(i) > 0 ? -numbers.at(i) : note ? 0 : -1);
-        }
-        i += lines.size() - 1;
-    }
+    // A legend in its slot keeps the slot's width: a line grown wider (a device with its
+    // slope's or roof's label, a long note) continues on the next lines, under its text (as
+    // a numbered label's further names).
+    wrapLegendLines(legendFontOf(m, f.legendSlot), entries, numbers, width, m.deviceNames);
 }
 
 // The part of the plot a legend may take, grown by its clearance: it is placed grown.
@@ -173,12 +174,14 @@ int FrameLayouter::numberLineBudget() const
     // In a slot of the figure's layout: the lines it holds beside the legend's other lines
     // and the counts of labels left out.
     // Under the plot: what its spare row holds (the notes have rows of their own).
-    if (f.legendSlot.place == LegendSlot::Place::Below)
+    // A brief legend has none: labels without room are counted.
+    if (f.legendSlot.place == LegendSlot::Place::Below || f.legendSlot.brief)
         return f.legendSlot.lines;
     if (f.legendSlot.fixed()) {
         const auto linesOf = [this](const QString &note) {
-            return static_cast<int>(
-                wrapLegendText(legendFontOf(m, f.legendSlot), note, f.legendSlot.textWidth).size());
+            return static_cast<int>(wrapLegendText(legendFontOf(m, f.legendSlot), note,
+                                                   f.legendSlot.textWidth, m.deviceNames)
+                                        .size());
         };
         return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(99)) -
                (f.legendSlot.compact ? linesOf(lineLabelsNote(99)) : 0);
@@ -274,7 +277,7 @@ void FrameLayouter::placeLegendInSlot(const QList<SceneLegendEntry> &entries,
     // in a right or bottom corner keeps that edge where it is when it is longer or wider.
     const LegendSlot &slot = f.legendSlot;
     m_legendColumns = slot.columns;
-    if (slot.place == LegendSlot::Place::Below) { // flowed in rows, under the plot
+    if (slot.place == LegendSlot::Place::Below || slot.flowed) { // flowed in rows
         f.legend = LegendLayout::flow(entries, numbers, legendFontOf(m, f.legendSlot),
                                       slot.rect.width(), slot.rect.topLeft());
         return;

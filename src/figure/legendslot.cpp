@@ -1,108 +1,14 @@
 #include "legendslot.h"
 
-#include "framelayouter.h"
-#include "sceneframe.h"
+#include "legendmargin.h"
 #include "textcache.h"
 
 #include <QFontMetricsF>
-#include <QHash>
 
 #include <algorithm>
 #include <cmath>
 
 namespace rooflab {
-
-namespace {
-
-// Gaps kept around the legend: between it and the plot's edge, and to the figure's edge.
-constexpr double plotInset = 10, figureInset = 12;
-// The narrowest text a line of a legend outside may have, at text scale 1: room for the
-// names of a numbered label.
-constexpr double minOutsideText = 140;
-
-// The highest FLOP/s a point can reach at intensity `x`: no point sits above the roofline of
-// its own device, so none sits above the highest of them (datasheet roofs included).
-double envelopeAt(const SceneModel &model, double x)
-{
-    QHash<int, double> peak, bandwidth;
-    for (const SceneRoof &roof : model.roofs)
-        peak[roof.device] = std::max(peak.value(roof.device), roof.peak);
-    for (const SceneSlope &slope : model.slopes)
-        bandwidth[slope.device] = std::max(bandwidth.value(slope.device), slope.bandwidth);
-    double highest = 0;
-    for (int device = 0; device < model.deviceNames.size(); ++device) {
-        const bool hasRoof = peak.contains(device), hasSlope = bandwidth.contains(device);
-        if (!hasRoof && !hasSlope)
-            continue;
-        const double roofline = !hasSlope ? peak.value(device)
-                                : !hasRoof
-                                    ? bandwidth.value(device) * x
-                                    : std::min(peak.value(device), bandwidth.value(device) * x);
-        highest = std::max(highest, roofline);
-    }
-    return highest;
-}
-
-// True when `box` stays clear of every place a point can take:
-// its lower right corner (the envelope rises to the right) is above the highest roofline,
-// by the largest marker's half and the legend's clearance.
-bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF &box)
-{
-    if (model.points.isEmpty())
-        return true;
-    if (model.roofs.isEmpty() && model.slopes.isEmpty())
-        return false;
-    // As large as any marker can become while the batch sweeps, so that the slot does not
-    // move with it.
-    const double largest = model.largestMarkerScale;
-    // The marker size SceneFrame::layout draws with.
-    const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
-    const double reach = marker * largest / 2 + 1 + 4;
-    const double top = envelopeAt(model, map.pixelToX(box.right() + reach));
-    return box.bottom() + reach < map.yToPixel(top);
-}
-
-// The columns a laid-out legend has: the lines on its first row.
-int columnsOf(const LegendLayout &legend)
-{
-    return static_cast<int>(
-        std::count_if(legend.lines.cbegin(), legend.lines.cend(), [&](const LegendLayout::Line &l) {
-            return l.rect.top() == legend.lines.first().rect.top();
-        }));
-}
-
-// The rows a legend under the plot takes in `width`: `entries` wrapped at `textWidth` and
-// flowed, then on rows of their own the notes that count what was left out, at their
-// longest (in a compact legend both, else the point labels' only).
-int flowRowsUnder(const QFont &font, const QList<SceneLegendEntry> &entries, bool compact,
-                  double textWidth, double width)
-{
-    const auto widthsOf = [&](const QList<SceneLegendEntry> &list) {
-        QList<double> widths;
-        for (const SceneLegendEntry &entry : list) {
-            const QStringList pieces = wrapLegendText(font, entry.text, textWidth);
-            const bool plainNote = entry.kind == SceneLegendEntry::Kind::Note;
-            for (qsizetype k = 0; k < pieces.size(); ++k) {
-                SceneLegendEntry piece = entry;
-                piece.text = pieces.at(k);
-                widths.append(LegendLayout::itemWidth(font, piece, k > 0 && !plainNote ? -1 : 0));
-            }
-        }
-        return widths;
-    };
-    QList<SceneLegendEntry> notes = {
-        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(99)}};
-    if (compact)
-        notes.append({SceneLegendEntry::Kind::Note, FrameLayouter::lineLabelsNote(99)});
-    return LegendLayout::flowRows(widthsOf(entries), width) +
-           LegendLayout::flowRows(widthsOf(notes), width);
-}
-
-// The legend's place as chooseLegendSlot() decides it, for the legend drawn in `font`.
-LegendSlot slotForFont(const SceneModel &model, const AxisMapping &map, const QSize &size,
-                       const QFont &font);
-
-} // namespace
 
 QFont legendFontOf(const SceneModel &model, const LegendSlot &slot)
 {
@@ -130,246 +36,196 @@ QStringList joinedLines(const QFont &font, const QStringList &parts, const QStri
     return lines;
 }
 
-QStringList wrapLegendText(const QFont &font, const QString &text, double width)
+namespace {
+
+// `text` split at its spaces into words, except the spaces inside a name of `keepWhole` and
+// those after a number ("1000 W", "3.35 TB/s"), which stays with what it counts.
+QStringList wordsOf(const QString &text, const QStringList &keepWhole)
 {
-    if (TextCache::advance(font, text) <= width)
-        return {text};
+    QList<bool> kept(text.size(), false);
+    for (const QString &name : keepWhole) {
+        if (name.isEmpty())
+            continue;
+        for (qsizetype at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+            for (qsizetype k = at; k < at + name.size(); ++k)
+                kept[k] = true;
+        }
+    }
+    // A word of digits, points and commas only: a number.
+    const auto isNumber = [](const QString &w) {
+        return !w.isEmpty() && std::all_of(w.cbegin(), w.cend(), [](QChar c) {
+            return c.isDigit() || c == QLatin1Char('.') || c == QLatin1Char(',');
+        });
+    };
+    QStringList words;
+    QString word, last; // `last`: the word since the last space
+    for (qsizetype k = 0; k < text.size(); ++k) {
+        if (text.at(k) == QLatin1Char(' ') && !kept.at(k) && !isNumber(last)) {
+            words.append(word);
+            word.clear();
+            last.clear();
+        } else {
+            word += text.at(k);
+            last = text.at(k) == QLatin1Char(' ') ? QString() : last + text.at(k);
+        }
+    }
+    words.append(word);
+    words.removeAll(QString());
+    return words;
+}
+
+// `part` in lines no wider than `width`, broken between words and never inside a name of
+// `keepWhole` that fits a line; a word too long alone is cut.
+QStringList wordLines(const QFont &font, const QString &part, double width,
+                      const QStringList &keepWhole)
+{
     QStringList lines;
     for (const QString &line :
-         joinedLines(font, text.split(QStringLiteral(" · ")), QStringLiteral(" · "), width)) {
+         joinedLines(font, wordsOf(part, keepWhole), QStringLiteral(" "), width)) {
         if (TextCache::advance(font, line) <= width) {
             lines.append(line);
             continue;
         }
         for (const QString &words :
-             joinedLines(font, line.split(QLatin1Char(' ')), QStringLiteral(" "), width))
+             joinedLines(font, wordsOf(line, {}), QStringLiteral(" "), width))
             lines.append(QFontMetricsF(font).elidedText(words, Qt::ElideRight, width));
     }
     return lines;
 }
 
-LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
+} // namespace
+
+QStringList wrapLegendText(const QFont &font, const QString &text, double width,
+                           const QStringList &keepWhole)
 {
-    // Large text in a small figure: a legend that finds no margin at its own size tries a
-    // smaller font, 2 px at a time, down to the size of 135 % text (13 px at 100 %), before
-    // it stays inside over the points (docs/labels.md, "Where the legend goes").
-    const int own = model.fonts.legend.pixelSize();
-    const int floor = std::min(own, static_cast<int>(std::lround(13 * 1.35)));
-    LegendSlot slot;
-    for (int pixels = own; pixels >= floor;
-         pixels = pixels > floor ? std::max(floor, pixels - 2) : floor - 1) {
-        QFont font = model.fonts.legend;
-        font.setPixelSize(pixels);
-        slot = slotForFont(model, map, size, font);
-        slot.fontPixels = pixels == own ? 0 : pixels;
-        if (slot.outside() || !slot.rect.isEmpty() || !model.options.showLegend ||
-            model.legend.isEmpty())
-            return slot;
+    if (TextCache::advance(font, text) <= width)
+        return {text};
+    // Broken at its " · " first; a part too long for a line starts a line of its own and
+    // breaks between words, and the next part may follow its last piece ("1000 W) · fits").
+    const auto fits = [&](const QString &line) { return TextCache::advance(font, line) <= width; };
+    QStringList lines;
+    QString line;
+    for (const QString &part : text.split(QStringLiteral(" · "))) {
+        const QString joined = line.isEmpty() ? part : line + QStringLiteral(" · ") + part;
+        if (fits(joined)) {
+            line = joined;
+            continue;
+        }
+        if (!line.isEmpty())
+            lines.append(line);
+        if (fits(part)) {
+            line = part;
+            continue;
+        }
+        QStringList pieces = wordLines(font, part, width, keepWhole);
+        line = pieces.takeLast();
+        lines += pieces;
     }
-    // Nowhere outside even in the smallest font: inside, where it hides the least, in that
-    // font so that it hides less.
-    return slot;
+    lines.append(line);
+    return lines;
 }
 
-namespace {
-
-LegendSlot slotForFont(const SceneModel &model, const AxisMapping &map, const QSize &size,
-                       const QFont &font)
+void wrapLegendLines(const QFont &font, QList<SceneLegendEntry> &entries, QList<int> &numbers,
+                     double width, const QStringList &keepWhole)
 {
-    LegendSlot slot;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const QStringList lines = wrapLegendText(font, entries.at(i).text, width, keepWhole);
+        entries[i].text = lines.first();
+        const bool note = entries.at(i).kind == SceneLegendEntry::Kind::Note && numbers.at(i) == 0;
+        for (qsizetype k = 1; k < lines.size(); ++k) {
+            entries.insert(
+                i + k,
+                {.kind = SceneLegendEntry::Kind::Note, .text = lines.at(k), .continued = true});
+            numbers.insert(i + k, numbers.at(i) > 0 ? -numbers.at(i) : note ? 0 : -1);
+        }
+        i += lines.size() - 1;
+    }
+}
+
+LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
+{
     if (!model.options.showLegend || model.legend.isEmpty())
-        return slot;
-    const QRectF &plot = map.rect;
-    const double lineHeight = LegendLayout::lineHeight(font);
-    // The scene's own lines, each as wide as it can become while only the batch changes (a
-    // device's fit verdict), so that the place does not move during a batch sweep.
-    QList<SceneLegendEntry> own = model.legend;
-    for (SceneLegendEntry &entry : own) {
-        if (!entry.widest.isEmpty())
-            entry.text = entry.widest;
-    }
-    // The legend at its longest: a device's line with the labels its slopes and roofs send
-    // to the legend when they find no room on their line.
-    QList<SceneLegendEntry> longest = own;
-    for (SceneLegendEntry &entry : longest) {
-        if (entry.kind != SceneLegendEntry::Kind::Device)
-            continue;
-        for (const SceneSlope &slope : model.slopes) {
-            if (slope.device == entry.device && !slope.label.isEmpty())
-                entry.text += QStringLiteral(" · ") + slope.label;
-        }
-        for (const SceneRoof &roof : model.roofs) {
-            if (roof.device == entry.device && !roof.label.isEmpty())
-                entry.text += QStringLiteral(" · ") + roof.label;
-        }
-    }
-    double widest = 0;
-    for (const SceneLegendEntry &entry : std::as_const(longest))
-        widest = std::max(widest, std::ceil(TextCache::advance(font, entry.text)));
-
-    // Inside: in the first corner (top left, top right, bottom right, bottom left) that no
-    // point can ever reach, while it takes at most a fifth of the plot; numbered labels
-    // may lengthen it as long as both still hold.
-    const QList<int> numbers(longest.size(), 0);
-    const LegendLayout inside =
-        LegendLayout::make(longest, numbers, font, plot.height() * 0.7, {}, 1);
-    const QSizeF box = inside.rect.size();
-    const QRectF area = plot.adjusted(plotInset, plotInset, -plotInset, -plotInset);
-    const double fifth = plot.width() * plot.height() / 5;
-    const auto fitsInside = [&](const QRectF &r) {
-        return r.width() * r.height() <= fifth && area.contains(r) && clearOfPoints(model, map, r);
+        return {};
+    // The candidates in the order they are preferred: at the legend's own font and then
+    // 2 px smaller at a time, down to the size of 135 % text (13 px at 100 %), first a corner
+    // of the plot no point reaches, then margins for the legend at its longest and compact;
+    // after those, margins with device names that may break and brief notes. At each, the
+    // side the figure's shape prefers (beside when it is 1.2 times as wide as tall) first.
+    const int own = model.fonts.legend.pixelSize();
+    const int floor = std::min(own, static_cast<int>(std::lround(13 * 1.35)));
+    QList<int> sizes;
+    for (int pixels = own; pixels > floor; pixels -= 2)
+        sizes.append(pixels);
+    sizes.append(floor);
+    const bool besideFirst = size.width() >= 1.2 * size.height();
+    struct Candidate
+    {
+        LegendSlot slot;
+        double width = 1, height = 1; // the plot's share of the figure's width and height
+        bool narrower = true;         // beside the plot: no wider than the plot
     };
-    const QPointF corners[] = {area.topLeft(),
-                               {area.right() - box.width(), area.top()},
-                               {area.right() - box.width(), area.bottom() - box.height()},
-                               {area.left(), area.bottom() - box.height()}};
-    for (const QPointF &corner : corners) {
-        const QRectF r(corner, box);
-        if (!fitsInside(r))
-            continue;
-        slot.rect = r;
-        slot.columns = columnsOf(inside);
-        slot.textWidth = widest;
-        const bool bottom = corner.y() > area.top();
-        int rows = static_cast<int>((longest.size() + slot.columns - 1) / slot.columns);
-        QRectF longer = r;
-        while (rows < 200) {
-            longer.setHeight(longer.height() + lineHeight);
-            if (bottom)
-                longer.moveBottom(r.bottom());
-            if (!fitsInside(longer))
-                break;
-            ++rows;
-        }
-        slot.lines = rows * slot.columns;
-        return slot;
-    }
-
-    // Outside: one width for every line, that of the widest of the scene's own up to a
-    // fifth of the figure's width (longer lines wrap), and at least minOutsideText.
-    const double grow = std::max(1.0, model.options.fontScale);
-    // The narrowest line grows with the legend's own font, which may be smaller than the
-    // text scale's (chooseLegendSlot).
-    const double textGrow = std::max(1.0, font.pixelSize() / 13.0);
-    const double gap = legendMarginGap * grow;
-    const double across = size.width() - figureInset - plot.left();
-    const double frame = LegendLayout::swatch + LegendLayout::gap + 3 * LegendLayout::padding;
-    double widestOwn = 0;
-    for (const SceneLegendEntry &entry : std::as_const(own))
-        widestOwn = std::max(widestOwn, std::ceil(TextCache::advance(font, entry.text)));
-    // Beside the plot: lines no wider than a fifth of the figure (at least minOutsideText);
-    // when the legend then needs a second column, as wide as keeps the plot at 45 % of the
-    // figure's width, if that holds it in one.
-    const double frameWidth = 2 * LegendLayout::padding + LegendLayout::swatch + LegendLayout::gap;
-    // A device's name is never broken between words: it is what the colour stands for.
-    double widestName = 0;
-    for (const SceneLegendEntry &entry : std::as_const(own)) {
-        if (entry.kind == SceneLegendEntry::Kind::Device && entry.device >= 0 &&
-            entry.device < model.deviceNames.size())
-            widestName =
-                std::max(widestName,
-                         std::ceil(TextCache::advance(font, model.deviceNames.at(entry.device))));
-    }
-    const double narrowText =
-        std::max({20.0,
-                  std::min({widestOwn, std::max(minOutsideText * textGrow, 0.2 * size.width()),
-                            across - frame}),
-                  std::min(widestName, across - frame)});
-    const double wideText = std::clamp(
-        size.width() - figureInset - plot.left() - gap - 0.45 * size.width() - frameWidth,
-        narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
-    const auto columnsWidth = [&](int columns, double textWidth) {
-        return LegendLayout::padding + columns * (LegendLayout::swatch + LegendLayout::gap +
-                                                  textWidth + LegendLayout::padding);
+    QList<Candidate> candidates;
+    const QRectF figure(QPointF(0, 0), QSizeF(size));
+    const auto add = [&](const LegendMargin &margin, int pixels) {
+        // Its lines fit the margin, the margin the figure, and the plot keeps some room.
+        if (!margin.valid || !figure.contains(margin.slot.rect) || margin.plotWidth < 1 ||
+            margin.plotHeight < 1)
+            return;
+        Candidate c{margin.slot, margin.plotWidth / size.width(),
+                    margin.plotHeight / size.height()};
+        c.slot.fontPixels = pixels == own ? 0 : pixels;
+        c.narrower =
+            c.slot.place != LegendSlot::Place::Right || c.slot.rect.width() <= margin.plotWidth;
+        candidates.append(c);
     };
-    const double besideHeight = size.height() - figureInset - plot.top();
-    const int rowsBeside =
-        std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
-    // The columns beside the plot for lines of `textWidth`: the notes that count what was
-    // left out at their longest (compact), and else a spare line for numbered labels.
-    const auto columnsBesideFor = [&](bool compact, double textWidth) {
-        int count = compact ? 0 : 1;
-        if (compact) {
-            for (const QString &note :
-                 {FrameLayouter::leftOutNote(99), FrameLayouter::lineLabelsNote(99)})
-                count += static_cast<int>(wrapLegendText(font, note, textWidth).size());
+    const QList<QList<LegendLevel>> groups = {
+        {LegendLevel::Full, LegendLevel::Compact},
+        {LegendLevel::BrokenNames, LegendLevel::Brief, LegendLevel::Minimal}};
+    for (const QList<LegendLevel> &levels : groups) {
+        for (const int pixels : std::as_const(sizes)) {
+            QFont font = model.fonts.legend;
+            font.setPixelSize(pixels);
+            if (levels.first() == LegendLevel::Full) {
+                if (std::optional<LegendSlot> inside = insideSlot(model, map, font)) {
+                    inside->fontPixels = pixels == own ? 0 : pixels;
+                    candidates.append({*inside, 1, 1});
+                }
+            }
+            for (const LegendLevel level : levels) {
+                const auto [right, below] = legendMargins(model, map, size, font, level);
+                add(besideFirst ? right : below, pixels);
+                add(besideFirst ? below : right, pixels);
+            }
         }
-        for (const SceneLegendEntry &entry : compact ? own : longest)
-            count += static_cast<int>(wrapLegendText(font, entry.text, textWidth).size());
-        return std::max(1, (count + rowsBeside - 1) / rowsBeside);
-    };
-    // Under the plot a line may be as wide as the legend: only a longer one wraps.
-    const double underText =
-        std::max(20.0, std::min(widestOwn, across - 2 * LegendLayout::padding -
-                                               LegendLayout::swatch - LegendLayout::gap));
-    // The margin is sized for the legend at its longest first; when that leaves too small a
-    // plot, for the scene's own lines and two notes (compact): a line label with no room on
-    // its line is then counted in a note, which beats a legend over the points.
-    for (const bool compact : {false, true}) {
-        // Right of the plot, from its top down to the figure's bottom (nothing is drawn
-        // under the plot's right end), in as many columns as that height needs.
-        double besideText = narrowText;
-        int columnsBeside = columnsBesideFor(compact, narrowText);
-        if (columnsBeside > 1 && wideText > narrowText &&
-            columnsBesideFor(compact, wideText) < columnsBeside) {
-            besideText = wideText;
-            columnsBeside = columnsBesideFor(compact, wideText);
-        }
-        const double besideWidth = columnsWidth(columnsBeside, besideText);
-        const double plotWidthBeside = size.width() - figureInset - besideWidth - gap - plot.left();
-        // Under the plot: the lines flowed in rows by their own widths, the notes that count
-        // what was left out, and a spare row for numbered labels.
-        const int rowsUnder =
-            flowRowsUnder(font, compact ? own : longest, compact, underText, across) + 1;
-        const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
-        const double plotHeightUnder = plot.height() - underHeight - gap;
-
-        // A wide figure puts it on the right, a narrow or tall one below; the other side
-        // when that leaves the plot too small, and when both do, the side that leaves more.
-        bool right = size.width() >= 1.2 * size.height();
-        const bool besideFits = plotWidthBeside >= 0.45 * size.width();
-        const bool underFits = plotHeightUnder >= 0.4 * size.height();
-        if (besideFits != underFits)
-            right = besideFits;
-        else if (!besideFits)
-            right = plotWidthBeside * plot.height() >= plot.width() * plotHeightUnder;
-        // The longest legend would squeeze the plot: try the compact one (a plot under
-        // 45 % of the width or 40 % of the height), then, under a quarter, keep it inside.
-        const double share =
-            right ? plotWidthBeside / size.width() : plotHeightUnder / size.height();
-        if (share < 0.25 || (!compact && !(right ? besideFits : underFits)))
-            continue;
-        slot.compact = compact;
-        if (right) {
-            slot.place = LegendSlot::Place::Right;
-            slot.columns = columnsBeside;
-            slot.lines = columnsBeside * rowsBeside;
-            slot.textWidth = besideText;
-            slot.rect = QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth,
-                               besideHeight);
-        } else {
-            slot.place = LegendSlot::Place::Below;
-            slot.columns = 1;
-            slot.rows = rowsUnder;
-            // The spare row holds at least this many numbered lines, each no wider than the
-            // text width.
-            slot.lines = std::max(
-                1, static_cast<int>((across - 2 * LegendLayout::padding + LegendLayout::flowGap) /
-                                    (LegendLayout::swatch + LegendLayout::gap + underText +
-                                     LegendLayout::flowGap)));
-            slot.textWidth = underText;
-            slot.rect =
-                QRectF(plot.left(), size.height() - figureInset - underHeight, across, underHeight);
-        }
-        return slot;
     }
-    // A figure too small for a margin keeps the legend inside, where it hides the least,
-    // and short: roof and slope labels without room on their line are only counted.
+    // The first that leaves the plot most of the figure (60 % of the width, half the
+    // height) and is no wider than the plot beside it, else the first that leaves it 45 %
+    // and 40 %; else, a figure too small for either, the one whose plot's narrower share is
+    // the largest (a strip of a plot shows nothing, whichever way it runs).
+    for (const auto &[width, height] : {std::pair{0.6, 0.5}, std::pair{0.45, 0.4}}) {
+        for (const Candidate &c : std::as_const(candidates)) {
+            if (c.narrower && c.width >= width && c.height >= height)
+                return c.slot;
+        }
+    }
+    // (Beside the plot and wider than it only when every other choice leaves the plot under
+    // a fifth of one side.)
+    const auto score = [](const Candidate &c) { return std::min(c.width, c.height); };
+    const Candidate *best = nullptr;
+    for (const bool narrower : {true, false}) {
+        for (const Candidate &c : std::as_const(candidates)) {
+            if ((!narrower || c.narrower) && (!best || score(c) > score(*best)))
+                best = &c;
+        }
+        if (best && score(*best) >= 0.2)
+            break;
+    }
+    if (best)
+        return best->slot;
+    // No margin fits the figure at all: the frame searches the plot.
     LegendSlot searched;
     searched.compact = true;
     return searched;
 }
-
-} // namespace
 
 } // namespace rooflab

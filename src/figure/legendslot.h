@@ -1,6 +1,7 @@
 #pragma once
 
 #include "axismapping.h"
+#include "scenemodel.h"
 
 #include <QFont>
 #include <QRectF>
@@ -8,8 +9,6 @@
 #include <QStringList>
 
 namespace rooflab {
-
-struct SceneModel;
 
 // Where a figure's legend goes, decided once per figure layout from inputs that do not move
 // with the batch (docs/labels.md): inside the plot in a corner no point can reach, or in a
@@ -29,10 +28,21 @@ struct LegendSlot
     int lines = 0;
     int rows = 0;
     double textWidth = 0;
-    // In a margin sized for the scene's own lines only, or inside a figure too small for any
-    // margin: a roof or slope label that finds no room on its line is counted in a note
-    // rather than added to the legend.
+    // In a margin sized for the scene's own lines only: a roof or slope label that finds no
+    // room on its line is counted in a note rather than added to the legend.
     bool compact = false;
+    // Device names may break between words (their rest indented under them): the lines
+    // are narrower than the longest name, and no line is kept for numbered labels.
+    bool breakNames = false;
+    // A figure short of room even for that (compact, names that may break): the notes brief
+    // (briefLegendLines()), one note for every label left out.
+    bool brief = false;
+    // False in a figure shorter still: a brief legend without the marker kinds' lines (the
+    // point labels name the operator classes).
+    bool markerKinds = true;
+    // Beside the plot: the lines flowed in the margin's width (LegendLayout::flow) rather
+    // than a grid, so that marker kinds share a row.
+    bool flowed = false;
     // The legend's font size in pixels when the layout made it smaller than the scene's to
     // find it a margin outside the plot (large text in a small figure); 0: the scene's own.
     int fontPixels = 0;
@@ -47,8 +57,16 @@ struct LegendSlot
 QFont legendFontOf(const SceneModel &model, const LegendSlot &slot);
 
 // `text` in lines no wider than `width` for a legend outside the plot: broken at its " · "
-// first, then between words; only a word too long alone is cut.
-QStringList wrapLegendText(const QFont &font, const QString &text, double width);
+// first, then between words, never inside a name of `keepWhole` (a device's) while that
+// name fits a line; only a word too long alone is cut.
+QStringList wrapLegendText(const QFont &font, const QString &text, double width,
+                           const QStringList &keepWhole = {});
+// `entries` (numbers[i] as LegendLayout::Line::number) with each line wider than `width`
+// wrapped (wrapLegendText) onto further lines marked `continued`: the rest of a numbered
+// line has its number negated, a device's or marker's rest -1 (under its text), a note's 0.
+void wrapLegendLines(const QFont &font, QList<SceneLegendEntry> &entries, QList<int> &numbers,
+                     double width, const QStringList &keepWhole);
+
 // Joins `parts` with `separator` into lines no wider than `width`; a part too wide alone
 // stays alone (the caller breaks it further).
 QStringList joinedLines(const QFont &font, const QStringList &parts, const QString &separator,
@@ -59,10 +77,10 @@ inline constexpr double legendMarginGap = 14;
 
 // The legend's place for `model` in a figure of `size` whose plot, legend inside, would be
 // `map`.
-// Outside when the legend inside would cover more than a fifth of the plot or no corner of
-// the plot keeps it clear of every place a point can take (above every device's roofline).
-// With text larger than 100 % the legend's font may shrink, down to its size at 135 % text,
-// when at its own size it finds no margin outside.
+// Inside only in a corner no point can reach, taking at most a fifth of the plot; else in
+// a margin beside or under the plot that leaves the plot most of the figure, with the
+// legend compact, in a smaller font (down to its size at 135 % text) or brief where it
+// must be (docs/labels.md, "Where the legend goes"). Never over the points.
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
 
 } // namespace rooflab

@@ -62,8 +62,9 @@ struct LegendLayout
     // the widest line's width would take a row per line.
     static LegendLayout flow(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
                              const QFont &font, double width, const QPointF &topLeft);
-    // The rows flow() takes for lines of these widths (itemWidth()) in `width`.
-    static int flowRows(const QList<double> &widths, double width);
+    // The rows flow() takes for `entries` in `width`.
+    static int flowRows(const QList<SceneLegendEntry> &entries, const QList<int> &numbers,
+                        const QFont &font, double width);
     // A line's width: its swatch (or number) and text; a note of its own, the text only.
     static double itemWidth(const QFont &font, const SceneLegendEntry &entry, int number);
 };

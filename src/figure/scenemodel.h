@@ -95,6 +95,13 @@ struct SceneLegendEntry
     // The widest `text` can become while only the batch changes (a device's fit verdict);
     // empty: `text` itself. The legend's place is sized for it (docs/labels.md).
     QString widest = {};
+    // What a note says, so that a brief legend (a figure short of room) can shorten it or
+    // fold it into a device's line (briefLegendLines(), docs/labels.md).
+    enum class Topic { Other, BatchMarks, Zones };
+    Topic topic = Topic::Other;
+    // The rest of the line above, wrapped to the legend's width: a flowed legend keeps
+    // such pieces on rows of their own, so that they do not read as separate lines.
+    bool continued = false;
 };
 
 // An analysis turned into what the chart draws, in data coordinates: roofs, ridges,
