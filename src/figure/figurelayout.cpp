@@ -14,6 +14,7 @@ namespace {
 
 // Gaps around the plot, in pixels at text scale 1 (they grow with the text).
 constexpr double tickLength = 6, labelGap = 4, titleGap = 8, outerGap = 12, rightGap = 24;
+constexpr double largeTitleFloor = 1.35; // the text scale whose title size is the least
 
 // The width of "10" (or "2×10") with a superscript exponent, as the axis painter draws it.
 double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
@@ -175,9 +176,12 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         for (qsizetype i = 0; i < lines.size(); ++i)
             widest = std::max({widest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
                                QFontMetricsF(font).horizontalAdvance(sized.at(i))});
+        // Above 175 % text it may shrink further, to the size the 135 % scale gives it: a
+        // title wrapped over four lines left the plot a strip (docs/labels.md).
+        const double least = std::min(0.7, largeTitleFloor / grow);
         if (widest > room)
             font.setPixelSize(
-                std::max(6, static_cast<int>(font.pixelSize() * std::max(0.7, room / widest))));
+                std::max(6, static_cast<int>(font.pixelSize() * std::max(least, room / widest))));
         const QFontMetricsF metrics(font);
         QStringList fitted;
         qsizetype rows = 0;
