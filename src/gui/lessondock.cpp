@@ -133,6 +133,7 @@ LessonDock::LessonDock(QWidget *parent)
         action->setShortcutContext(Qt::WindowShortcut);
         action->setEnabled(false);
     }
+    refreshRelativeFonts(this); // the labels are in the layouts now: sized from the dock's font
     refresh();
 }
 

@@ -13,8 +13,12 @@ constexpr char boldProperty[] = "rooflabFontBold";
 
 void apply(QWidget *widget)
 {
+    // Not yet in a layout: applied once it has a parent (refreshRelativeFonts()), so that a
+    // second call never multiplies the widget's own size again.
     const QWidget *parent = widget->parentWidget();
-    QFont font = parent ? parent->font() : widget->font();
+    if (!parent)
+        return;
+    QFont font = parent->font();
     const double factor = widget->property(factorProperty).toDouble();
     if (font.pointSizeF() > 0)
         font.setPointSizeF(font.pointSizeF() * factor);
