@@ -38,7 +38,7 @@ void setTheme(app::Document *document, const QString &theme)
 
 // What is wrong with `figure` drawn at `size`: a legend over a marker or a label, or over
 // more than a fifth of the plot; a legend line or the title cut or outside the figure; two
-// labels on each other; a plot under 45 % of the width or 35 % of the height.
+// labels on each other.
 QStringList figureDefects(const Figure &figure, const QSize &size)
 {
     QStringList defects;
@@ -83,11 +83,18 @@ QStringList figureDefects(const Figure &figure, const QSize &size)
         if (line.endsWith(QChar(0x2026)) || title.horizontalAdvance(line) > size.width())
             defects << s("title line \"%1\" cut").arg(line);
     }
-    const double w = plot.width() / size.width(), h = plot.height() / size.height();
-    if (w < 0.445 || h < 0.35) // 45 %, less a rounding of the plot to whole pixels
-        defects << s("plot ") + describe(plot) +
-                       s(": %1 of the width, %2 of the height").arg(w).arg(h);
     return defects;
+}
+
+// Empty when the plot of `figure` keeps at least 45 % of the width (less a rounding of the
+// plot to whole pixels) and 35 % of the height of `size`; else what it keeps.
+QString squeezedPlot(const Figure &figure, const QSize &size)
+{
+    const QRectF plot = figure.layout().map.rect;
+    const double w = plot.width() / size.width(), h = plot.height() / size.height();
+    if (w >= 0.445 && h >= 0.35)
+        return {};
+    return s("plot ") + describe(plot) + s(": %1 of the width, %2 of the height").arg(w).arg(h);
 }
 
 } // namespace
@@ -141,16 +148,18 @@ private Q_SLOTS:
                  qPrintable(s("chart %1 of %2 px").arg(chart.width()).arg(w->width())));
         const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart);
         const QStringList defects = figureDefects(figure, chart);
+        QVERIFY2(defects.isEmpty(),
+                 qPrintable(s("chart %1x%2: ").arg(chart.width()).arg(chart.height()) +
+                            defects.join(s("; "))));
         // At 225 % on the laptop the title wraps over four lines (at the 135 % size it may
         // shrink to) and the brief legend goes below: every text whole and nothing covered,
         // but the plot only about 31 % of the chart's height. The presenter view is the
         // answer there for now (docs/labels.md, "What is not stable yet").
+        const QString squeezed = squeezedPlot(figure, chart);
         if (window.width() < 1280 && textScale > 2)
             QEXPECT_FAIL("", "the plot keeps under 35 % of the height at 225 % on 1280x800",
                          Continue);
-        QVERIFY2(defects.isEmpty(),
-                 qPrintable(s("chart %1x%2: ").arg(chart.width()).arg(chart.height()) +
-                            defects.join(s("; "))));
+        QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed));
     }
 };
 
