@@ -14,7 +14,8 @@ namespace {
 
 // Gaps around the plot, in pixels at text scale 1 (they grow with the text).
 constexpr double tickLength = 6, labelGap = 4, titleGap = 8, outerGap = 12, rightGap = 24;
-constexpr double largeTitleFloor = 1.35; // the text scale whose title size is the least
+// The least a long title shrinks to at large text: its size at this text scale.
+constexpr double largeTitleFloor = 1.35;
 
 // The width of "10" (or "2×10") with a superscript exponent, as the axis painter draws it.
 double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
@@ -161,7 +162,8 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     const SceneFonts &fonts = model.fonts;
     const double grow = std::max(1.0, model.options.fontScale);
 
-    // A long title shrinks to fit, down to 70%, and lines still too long wrap (wrapTitle).
+    // A long title shrinks to fit, down to 70 % (or to its size at 135 % text where that is
+    // smaller), and lines still too long wrap (wrapTitle).
     // Font and height are those of the title at its widest (ChartOptions::titleWidest), so
     // that they hold while only the batch changes.
     const QString &title = model.options.title;
@@ -176,8 +178,9 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         for (qsizetype i = 0; i < lines.size(); ++i)
             widest = std::max({widest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
                                QFontMetricsF(font).horizontalAdvance(sized.at(i))});
-        // Above 175 % text it may shrink further, to the size the 135 % scale gives it: a
-        // title wrapped over four lines left the plot a strip (docs/labels.md).
+        // Where its size at 135 % text is under 70 % of its own (text above about 193 %), it
+        // may shrink to that: at 225 % a title wrapped over four lines left the plot a strip
+        // (docs/labels.md).
         const double least = std::min(0.7, largeTitleFloor / grow);
         if (widest > room)
             font.setPixelSize(

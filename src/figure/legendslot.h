@@ -80,7 +80,8 @@ inline constexpr double legendMarginGap = 14;
 // Inside only in a corner no point can reach, taking at most a fifth of the plot; else in
 // a margin beside or under the plot that leaves the plot most of the figure, with the
 // legend compact, in a smaller font (down to its size at 135 % text) or brief where it
-// must be (docs/labels.md, "Where the legend goes"). Never over the points.
+// must be (docs/labels.md, "Where the legend goes"). Where no margin fits the figure at all,
+// a compact slot to search inside the plot, the one case that may cover points.
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
 
 } // namespace rooflab
