@@ -12,6 +12,14 @@ namespace {
 // Around the text, and between an entry's mark and its name and between entries.
 constexpr int margin = 4;
 
+QStringList entryNames(const QList<ChartKeyEntry> &entries)
+{
+    QStringList names;
+    for (const ChartKeyEntry &entry : entries)
+        names.append(entry.name);
+    return names;
+}
+
 } // namespace
 
 QStringList wrapAtSpaces(const QString &text, const QFontMetricsF &metrics, qreal width)
@@ -54,12 +62,7 @@ void ChartHeader::setTitle(const QString &title)
 
 void ChartHeader::setEntries(const QList<ChartKeyEntry> &entries)
 {
-    const bool sameText = names() == [&entries] {
-        QStringList names;
-        for (const ChartKeyEntry &entry : entries)
-            names.append(entry.name);
-        return names;
-    }();
+    const bool sameText = entryNames(m_entries) == entryNames(entries);
     m_entries = entries;
     if (!sameText)
         updateGeometry();
@@ -83,10 +86,7 @@ void ChartHeader::setColors(const QColor &text, const QColor &background)
 
 QStringList ChartHeader::names() const
 {
-    QStringList names;
-    for (const ChartKeyEntry &entry : m_entries)
-        names.append(entry.name);
-    return names;
+    return entryNames(m_entries);
 }
 
 int ChartHeader::lineHeight(const QFont &font) const
@@ -94,7 +94,7 @@ int ChartHeader::lineHeight(const QFont &font) const
     return QFontMetrics(font).height();
 }
 
-// As wide as two of the name's digits: a dash pattern shows twice in it.
+// One and a half times the line height: wide enough for a dash pattern to show twice.
 int ChartHeader::markWidth() const
 {
     return lineHeight(m_entryFont) * 3 / 2;
