@@ -256,7 +256,10 @@ bool FrameLayouter::placeBadge(const LabelUnit &unit)
     int lines = 0;
     if (number == 0) {
         lines = static_cast<int>(legendLinesOf(unit.text).size());
-        if (m_numberLines + lines > numberLineBudget())
+        // Under the plot the spare row holds numbered labels side by side, one line each: a
+        // label of several lines would take a row per line, past the slot's bottom.
+        const bool below = f.legendSlot.place == LegendSlot::Place::Below;
+        if (m_numberLines + lines > numberLineBudget() || (below && lines > 1))
             return false;
     }
     const int shown = number > 0 ? number : static_cast<int>(f.numbered.size() + 1);

@@ -98,8 +98,11 @@ QList<SceneLegendEntry> longestLines(const SceneModel &model)
             if (slope.device == entry.device && !slope.label.isEmpty())
                 entry.text += QStringLiteral(" · ") + slope.label;
         }
+        // A shared roof's label goes on the line of every device it stands for, as the
+        // frame puts it there (legendplacement.cpp).
         for (const SceneRoof &roof : model.roofs) {
-            if (roof.device == entry.device && !roof.label.isEmpty())
+            if (!roof.label.isEmpty() && roofLabelGoesTo(model, roof, entry.device) &&
+                !entry.text.contains(roof.label))
                 entry.text += QStringLiteral(" · ") + roof.label;
         }
     }

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QHash>
 
+#include <algorithm>
+
 namespace rooflab {
 
 namespace {
@@ -117,6 +119,16 @@ QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines, b
         brief.append(entry);
     }
     return brief;
+}
+
+bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device)
+{
+    if (roof.device == device)
+        return true;
+    return roof.labelShared &&
+           std::any_of(model.roofs.cbegin(), model.roofs.cend(), [&](const SceneRoof &o) {
+               return o.device == device && o.ghost == roof.ghost && o.peak == roof.peak;
+           });
 }
 
 } // namespace rooflab

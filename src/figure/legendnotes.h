@@ -17,4 +17,8 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis);
 QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines,
                                          bool markerKinds = true);
 
+// Whether `roof`'s label, finding no room on its line, goes on the legend line of `device`:
+// its own device's, or, for a label shared by devices with the same roof, each of theirs.
+bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device);
+
 } // namespace rooflab

@@ -81,12 +81,7 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
         for (SceneLegendEntry &entry : entries) {
             if (entry.kind != SceneLegendEntry::Kind::Device)
                 continue;
-            const bool same =
-                std::any_of(m.roofs.cbegin(), m.roofs.cend(), [&](const SceneRoof &o) {
-                    return o.device == entry.device && o.ghost == roof.ghost && o.peak == roof.peak;
-                });
-            if ((entry.device == roof.device || (roof.labelShared && same)) &&
-                !entry.text.contains(roof.label))
+            if (roofLabelGoesTo(m, roof, entry.device) && !entry.text.contains(roof.label))
                 entry.text += QStringLiteral(" · ") + roof.label;
         }
     }

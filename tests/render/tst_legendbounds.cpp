@@ -1,0 +1,120 @@
+// Wherever the legend goes (docs/labels.md, "Where the legend goes"), it stays inside the
+// figure and holds every one of its lines, numbered labels included: swept over figure
+// sizes, text scales and batches, for the LLM operator set on two devices (many labels,
+// several of them numbered) and for Llama 3.1 70B on four devices (long device lines).
+#include "catalog.h"
+#include "figure.h"
+#include "renderfixtures.h"
+#include "scenarioanalysis.h"
+
+#include <QTest>
+
+using namespace rooflab;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+QString describe(const QRectF &r)
+{
+    return s("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// What is wrong with the legend of `figure` at `size`: out of the figure, a line outside
+// the legend's box, or a legend outside the plot that overlaps it.
+QString legendDefect(const Figure &figure, const QSize &size)
+{
+    const SceneFrame &frame = figure.frame();
+    const QRectF legend = frame.legend.rect;
+    if (legend.isEmpty())
+        return {};
+    const QRectF whole(QPointF(0, 0), QSizeF(size));
+    if (!whole.adjusted(-0.5, -0.5, 0.5, 0.5).contains(legend))
+        return s("legend ") + describe(legend) + s(" leaves the figure");
+    for (const LegendLayout::Line &line : frame.legend.lines) {
+        if (!legend.adjusted(-0.5, -0.5, 0.5, 0.5).contains(line.rect))
+            return s("line \"%1\" at ").arg(line.entry.text) + describe(line.rect) +
+                   s(" outside the legend ") + describe(legend);
+    }
+    const QRectF plot = figure.layout().map.rect;
+    if (figure.layout().legend.outside() && legend.intersects(plot.adjusted(1, 1, -1, -1)))
+        return s("legend ") + describe(legend) + s(" over the plot ") + describe(plot);
+    return {};
+}
+
+} // namespace
+
+class TestLegendBounds : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theLegendHoldsItsLinesInTheFigure_data()
+    {
+        QTest::addColumn<bool>("model");
+        QTest::addColumn<double>("textScale");
+        for (const bool model : {false, true}) {
+            for (const double scale : {1.0, 1.35, 1.75, 2.25})
+                QTest::newRow(qPrintable(
+                    s("%1 at %2 %")
+                        .arg(model ? s("70B on four devices") : s("LLM operators on two devices"))
+                        .arg(scale * 100)))
+                    << model << scale;
+        }
+    }
+
+    void theLegendHoldsItsLinesInTheFigure()
+    {
+        QFETCH(bool, model);
+        QFETCH(double, textScale);
+        const Catalog catalog = Catalog::builtin();
+        int figures = 0;
+        QStringList searched; // "W x H" of the figures with no margin
+        for (const double batch : {1.0, 64.0, 1024.0}) {
+            Scenario scenario;
+            if (model) {
+                scenario.model = s("llama-3.1-70b");
+                scenario.devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
+                scenario.batch = batch;
+            } else {
+                scenario =
+                    rooflab::test::llmScenario(catalog, {s("h100-sxm5"), s("h200-sxm")}, batch);
+            }
+            const ScenarioAnalysis result = analyzeScenario(catalog, scenario);
+            QVERIFY(!result.chart.points.isEmpty());
+            ChartOptions options;
+            options.fontScale = textScale;
+            options.title = modelChartTitle(result.models);
+            options.fitVerdicts = modelFitVerdicts(result.models);
+            for (int width = 560; width <= 1700; width += 190) {
+                for (int height = 440; height <= 1040; height += 150) {
+                    const QSize size(width, height);
+                    const Figure figure(result.chart, options, size);
+                    // No margin fits at all: the legend is searched inside the plot, the
+                    // one case that may run past it (tst_legendroom, docs/labels.md).
+                    if (!figure.layout().legend.fixed()) {
+                        searched << s("%1 x %2").arg(width).arg(height);
+                        continue;
+                    }
+                    const QString defect = legendDefect(figure, size);
+                    QVERIFY2(
+                        defect.isEmpty(),
+                        qPrintable(s("%1 x %2 at batch %3: ").arg(width).arg(height).arg(batch) +
+                                   defect));
+                    ++figures;
+                }
+            }
+        }
+        QCOMPARE(figures + searched.size(), 3 * 7 * 5); // batches × widths × heights
+        // Only the shortest figures (440 px tall), and only at the largest text, have no margin.
+        searched.removeDuplicates();
+        for (const QString &figure : std::as_const(searched))
+            QVERIFY2(textScale > 2 && figure.endsWith(s(" x 440")), qPrintable(figure));
+    }
+};
+
+QTEST_MAIN(TestLegendBounds)
+#include "tst_legendbounds.moc"
