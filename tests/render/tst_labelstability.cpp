@@ -197,8 +197,10 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // takes one that was not free before). A jump of neither kind would be a layout that
     // flips by itself, as a global score does.
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
-    if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
+    if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) { // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
+        qDebug("%s", qPrintable(comingsAndGoings(frames).join(QLatin1Char('\n'))));
+    }
     // Known to miss in the window's chart (docs/labels.md, "What is not stable yet"): the
     // selected GEMM label and the other GEMM classes' label crowd each other near the top of
     // a plot under 500 px tall, and with four devices a ridge label steps aside and back.
