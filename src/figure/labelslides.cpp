@@ -153,8 +153,12 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     }
     // Climbed as far as it may: from where the climb ended, it slides left (and a little up
     // or down), so that it goes on moving a few pixels a step rather than leaving the corner.
+    // Left by up to three times the climb's reach: with the climb's own reach, a label that
+    // ran out of it at one stop took the next stop up, 40 to 110 px away, and came back the
+    // step after (the window's chart with four devices, docs/labels.md).
     if (guided && candidate.reachUp > 0) {
         const double reach = candidate.reachUp, h = request.size.height();
+        const double leftward = 3 * reach;
         // Each stop of the climb in turn (where it left a blocker and met the next), then the
         // top of its reach.
         QVarLengthArray<double, 9> starts;
@@ -164,7 +168,7 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
         starts.append(-reach);
         for (const double start : std::as_const(starts)) {
             const QRectF top = rect.translated(0, start);
-            const QRectF range(-reach, -h / 2, reach, h);
+            const QRectF range(-leftward, -h / 2, leftward, h);
             for (const QPointF &shift :
                  freeShifts(top, m_bounds, range, shiftBlockers(top, range, request, true), 4)) {
                 if (tryReserve(request, top.topLeft() + shift, false, placement, true))

@@ -171,7 +171,7 @@ void FrameLayouter::placeBatchMarks()
         const bool visible = inView && placer.isFree(caret);
         carets.append(visible ? caret : QRectF());
         if (visible) {
-            placer.addObstacle(caret);
+            placer.addObstacle(caret, true); // no leader line runs through it
         } else if (inView) {
             // A marker on the caret hides the mark, but its first place stays kept, so that
             // a label there does not come and go with the mark as the points pass.

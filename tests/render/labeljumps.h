@@ -12,6 +12,7 @@
 #include <QLineF>
 #include <QMultiHash>
 #include <QPolygonF>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -254,6 +255,42 @@ inline QList<Jump> jumpsBetween(const SceneModel &m0, const SceneFrame &f0, cons
                       QLineF(centreOf(*move.was), centreOf(t)).length(), displaced});
     }
     return jumps;
+}
+
+// The line labels (roof, slope, ridge, batch and zone texts) missing from some frames of a
+// sweep, each with "shown in N of M frames, K changes": a label that goes to the legend or
+// finds no room and comes back is no jump (it is not in both frames), so it is listed apart.
+inline QStringList comingsAndGoings(const QList<SceneFrame> &frames)
+{
+    QHash<QString, int> shown, changes;
+    QSet<QString> before;
+    for (qsizetype k = 0; k < frames.size(); ++k) {
+        QSet<QString> now;
+        for (const PlacedText &t : frames.at(k).texts) {
+            const bool point = t.style == TextStyle::Point || t.style == TextStyle::SelectedPoint ||
+                               t.style == TextStyle::Badge;
+            if (!point && !t.text.isEmpty())
+                now.insert(t.text);
+        }
+        for (const QString &text : now)
+            ++shown[text];
+        for (const QString &text : now + before) {
+            if (k > 0 && now.contains(text) != before.contains(text))
+                ++changes[text];
+        }
+        before = now;
+    }
+    QStringList result;
+    for (auto it = shown.cbegin(); it != shown.cend(); ++it) {
+        if (it.value() < frames.size())
+            result.append(QStringLiteral("\"%1\" shown in %2 of %3 frames, %4 changes")
+                              .arg(it.key())
+                              .arg(it.value())
+                              .arg(frames.size())
+                              .arg(changes.value(it.key())));
+    }
+    result.sort();
+    return result;
 }
 
 } // namespace rooflab::test

@@ -1,4 +1,5 @@
 #include "catalog.h"
+#include "figure.h"
 #include "figureexport.h"
 #include "figurelayout.h"
 #include "labeljumps.h"
@@ -7,7 +8,11 @@
 #include "sceneframe.h"
 #include "scenemodel.h"
 
+#include <QDir>
 #include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -65,6 +70,22 @@ SceneModel windowScene(const Catalog &catalog, const QStringList &devices, doubl
         }
     }
     return SceneModel::build(result.chart, options);
+}
+
+// Writes frame `k` of a sweep as a PNG into the folder ROOFLAB_JUMP_FRAMES names, to look
+// at a jump: "<row>-<k>.png", the row's name without spaces and commas.
+void writeFrame(const SceneModel &model, const SceneFrame &frame, const QSize &figure,
+                const ViewRange &range, qsizetype k)
+{
+    QImage image(figure, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    drawScene(&painter, model, FigureLayout::make(model, figure, range), frame);
+    painter.end();
+    const QString row = QString::fromLatin1(QTest::currentDataTag())
+                            .remove(QRegularExpression(QStringLiteral("[ ,]")));
+    image.save(QDir(qEnvironmentVariable("ROOFLAB_JUMP_FRAMES"))
+                   .filePath(QStringLiteral("%1-%2.png").arg(row).arg(k)));
 }
 
 // The batches 1, 1.03, 1.03^2, ... up to 1000: ln(1000) / ln(1.03) = 233.7, so 234 steps.
@@ -161,6 +182,10 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
                                      .arg(jump.text)
                                      .arg(jump.moved, 0, 'f', 1);
             (jump.lineLabel ? lineJumps : pointJumps).append(what);
+            if (qEnvironmentVariableIsSet("ROOFLAB_JUMP_FRAMES")) { // both frames of the jump
+                writeFrame(models.at(k - 1), frames.at(k - 1), figure, fixed, k - 1);
+                writeFrame(models.at(k), frames.at(k), figure, fixed, k);
+            }
             if (!jump.displaced)
                 flips.append(what);
         }
@@ -172,8 +197,10 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
     // takes one that was not free before). A jump of neither kind would be a layout that
     // flips by itself, as a global score does.
     QVERIFY2(flips.isEmpty(), qPrintable(flips.mid(0, 20).join(QLatin1Char('\n'))));
-    if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) // to see what the expected failures hide
+    if (qEnvironmentVariableIsSet("ROOFLAB_LIST_JUMPS")) { // to see what the expected failures hide
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
+        qDebug("%s", qPrintable(comingsAndGoings(frames).join(QLatin1Char('\n'))));
+    }
     // Known to miss in the window's chart (docs/labels.md, "What is not stable yet"): the
     // selected GEMM label and the other GEMM classes' label crowd each other near the top of
     // a plot under 500 px tall, and with four devices a ridge label steps aside and back.
