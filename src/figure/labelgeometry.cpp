@@ -127,16 +127,7 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
         blockedOffsets(rect, dx, ylo, yhi, blockers, &blocked);
         // From 0 past every interval that holds the offset, up and down.
         for (const double sign : {1.0, -1.0}) {
-            double t = 0;
-            for (bool moved = true; moved;) {
-                moved = false;
-                for (const auto &[from, to] : blocked) {
-                    if (from < t && t < to) {
-                        t = sign > 0 ? to : from;
-                        moved = true;
-                    }
-                }
-            }
+            const double t = escapeIntervals(blocked, sign);
             if (t >= ylo && t <= yhi)
                 found.push_back({dx, t});
         }

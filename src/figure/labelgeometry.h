@@ -26,6 +26,24 @@ inline bool boxesOverlap(const QRectF &a, const QRectF &b)
            b.top() < a.bottom();
 }
 
+// The nearest offset to 0, going up (`sign` > 0) or down, that lies in none of the open
+// intervals (from, to) of `blocked`: from 0 past each interval that holds it, until none
+// does (the intervals may come in any order).
+template <typename Intervals> double escapeIntervals(const Intervals &blocked, double sign)
+{
+    double t = 0;
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (const auto &[from, to] : blocked) {
+            if (from < t && t < to) {
+                t = sign > 0 ? to : from;
+                moved = true;
+            }
+        }
+    }
+    return t;
+}
+
 // The segment's parameter range [from, to] inside `rect`; false when it misses it.
 bool clipSegment(const QLineF &segment, const QRectF &rect, double *from, double *to);
 

@@ -52,20 +52,7 @@ QVarLengthArray<double, 2> LabelPlacer::freeSlides(const QRectF &rect, bool vert
             blockLine(guide, 0);
     }
     // From 0 up past every interval that holds the offset, and from 0 down.
-    const auto escape = [&](double sign) {
-        double t = 0;
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const auto &[from, to] : blocked) {
-                if (from < t && t < to) {
-                    t = sign > 0 ? to : from;
-                    moved = true;
-                }
-            }
-        }
-        return t;
-    };
-    const double up = escape(1), down = escape(-1);
+    const double up = escapeIntervals(blocked, 1), down = escapeIntervals(blocked, -1);
     // The nearer first; of two as near, the one towards larger coordinates.
     if (up <= hi)
         result.append(up);
