@@ -3,13 +3,50 @@
 // Scenarios and catalogs shared by the renderer's tests.
 
 #include "catalog.h"
+#include "chartoptions.h"
 #include "evaluate.h"
+#include "scenarioanalysis.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRectF>
 
 namespace rooflab::test {
+
+// A rectangle as "(x, y) w x h", for failure messages.
+inline QString describe(const QRectF &r)
+{
+    return QStringLiteral("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// The devices of the model figures the legend tests draw: H100 SXM5, H200 SXM and MI300X,
+// and the same with the B200, whose long name tests the legend's width.
+inline const QStringList &threeDevices()
+{
+    static const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                                        QStringLiteral("mi300x")};
+    return devices;
+}
+
+inline const QStringList &fourDevices()
+{
+    static const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                                        QStringLiteral("mi300x"), QStringLiteral("b200")};
+    return devices;
+}
+
+// The chart options the window gives a model scenario's `result` at `textScale`
+// (MainWindow::chartOptions): its title, laid out for its widest, and the fit verdicts.
+inline ChartOptions windowOptions(const ScenarioAnalysis &result, double textScale)
+{
+    ChartOptions options;
+    options.fontScale = textScale;
+    options.title = modelChartTitle(result.models);
+    options.fitVerdicts = modelFitVerdicts(result.models);
+    options.titleWidest = modelChartTitle(result.models, true);
+    return options;
+}
 
 // The operators of presets/operators/llm-common.json.
 inline QList<OperatorSpec> llmOperators(const Catalog &catalog)

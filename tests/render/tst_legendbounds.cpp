@@ -10,17 +10,13 @@
 #include <QTest>
 
 using namespace rooflab;
+using rooflab::test::describe;
 
 namespace {
 
 QString s(const char *text)
 {
     return QString::fromUtf8(text);
-}
-
-QString describe(const QRectF &r)
-{
-    return s("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
 }
 
 // What is wrong with the legend of `figure` at `size`: out of the figure, a line outside

@@ -1,5 +1,6 @@
 #include "catalog.h"
 #include "figure.h"
+#include "renderfixtures.h"
 #include "scenarioanalysis.h"
 #include "textcache.h"
 
@@ -8,6 +9,10 @@
 #include <QTest>
 
 using namespace rooflab;
+using rooflab::test::describe;
+using rooflab::test::fourDevices;
+using rooflab::test::threeDevices;
+using rooflab::test::windowOptions;
 
 // The legend of a small figure (docs/labels.md, "Where the legend goes"): the window's chart
 // on a 1280 x 800 screen (about 580 x 455, or 850 x 460 with narrower docks) and on a
@@ -35,11 +40,6 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
-QString describe(const QRectF &r)
-{
-    return s("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
-}
-
 Scenario modelScenario(const char *model, const QStringList &devices, double batch)
 {
     Scenario scenario;
@@ -47,29 +47,6 @@ Scenario modelScenario(const char *model, const QStringList &devices, double bat
     scenario.devices = devices;
     scenario.batch = batch;
     return scenario;
-}
-
-// The chart options the window gives such a scenario: its title and fit verdicts.
-ChartOptions windowOptions(const ScenarioAnalysis &result, double textScale)
-{
-    ChartOptions options;
-    options.fontScale = textScale;
-    options.title = modelChartTitle(result.models);
-    options.fitVerdicts = modelFitVerdicts(result.models);
-    options.titleWidest = modelChartTitle(result.models, true);
-    return options;
-}
-
-const QStringList &threeDevices()
-{
-    static const QStringList devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
-    return devices;
-}
-
-const QStringList &fourDevices()
-{
-    static const QStringList devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
-    return devices;
 }
 
 void addCases()

@@ -1,5 +1,6 @@
 #include "catalog.h"
 #include "figure.h"
+#include "renderfixtures.h"
 #include "scenarioanalysis.h"
 #include "textcache.h"
 
@@ -9,6 +10,10 @@
 #include <cmath>
 
 using namespace rooflab;
+using rooflab::test::describe;
+using rooflab::test::fourDevices;
+using rooflab::test::threeDevices;
+using rooflab::test::windowOptions;
 
 // Issue 12, item 2: the legend goes outside the plot (beside or below) when inside it would
 // cover points or more than a fifth of the plot, and the plot keeps most of the chart
@@ -37,23 +42,6 @@ QString s(const char *text)
     return QString::fromUtf8(text);
 }
 
-QString describe(const QRectF &r)
-{
-    return s("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
-}
-
-const QStringList &threeDevices()
-{
-    static const QStringList devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x")};
-    return devices;
-}
-
-const QStringList &fourDevices()
-{
-    static const QStringList devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
-    return devices;
-}
-
 ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
 {
     Scenario scenario;
@@ -61,17 +49,6 @@ ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
     scenario.devices = devices;
     scenario.batch = batch;
     return analyzeScenario(Catalog::builtin(), scenario);
-}
-
-// The window's chart options for `result`: its title and fit verdicts.
-ChartOptions windowOptions(const ScenarioAnalysis &result, double textScale)
-{
-    ChartOptions options;
-    options.fontScale = textScale;
-    options.title = modelChartTitle(result.models);
-    options.fitVerdicts = modelFitVerdicts(result.models);
-    options.titleWidest = modelChartTitle(result.models, true);
-    return options;
 }
 
 // Llama 3.1 70B decode on `devices` at `batch`, drawn as the window draws it at `textScale`

@@ -8,6 +8,8 @@
 #include <cmath>
 
 using namespace rooflab;
+using rooflab::test::describe;
+using rooflab::test::fourDevices;
 
 // Where the legend goes (docs/labels.md): inside the plot only in a corner no point can
 // reach and only while it takes at most a fifth of the plot, else in a margin beside or
@@ -30,12 +32,6 @@ namespace {
 QString s(const char *text)
 {
     return QString::fromUtf8(text);
-}
-
-const QStringList &fourDevices()
-{
-    static const QStringList devices = {s("h100-sxm5"), s("h200-sxm"), s("mi300x"), s("b200")};
-    return devices;
 }
 
 const QStringList &twoDevices()
@@ -62,11 +58,6 @@ ChartOptions optionsAt(double textScale)
     ChartOptions options;
     options.fontScale = textScale;
     return options;
-}
-
-QString describe(const QRectF &r)
-{
-    return s("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
 }
 
 // Fails unless the legend of `figure` hides no point marker, stays in the figure and, when
