@@ -55,8 +55,7 @@ bool clearOfPoints(const SceneModel &model, const AxisMapping &map, const QRectF
     // As large as any marker can become while the batch sweeps, so that the slot does not
     // move with it.
     const double largest = model.largestMarkerScale;
-    // The marker size SceneFrame::layout draws with.
-    const double marker = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
+    const double marker = baseMarkerSize(model.options);
     const double reach = marker * largest / 2 + 1 + 4;
     const double top = envelopeAt(model, map.pixelToX(box.right() + reach));
     return box.bottom() + reach < map.yToPixel(top);
@@ -251,12 +250,18 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
         return std::max(1, static_cast<int>((count + rowsBeside - 1) / rowsBeside));
     };
 
+    // What a slot at this level says, beside or under the plot.
+    const auto slotAt = [&](LegendSlot::Place place) {
+        LegendSlot slot;
+        slot.place = place;
+        slot.compact = compact;
+        slot.brief = brief;
+        slot.breakNames = breakNames;
+        slot.markerKinds = level != LegendLevel::Minimal;
+        return slot;
+    };
     LegendMargin right;
-    right.slot.place = LegendSlot::Place::Right;
-    right.slot.compact = compact;
-    right.slot.brief = brief;
-    right.slot.breakNames = breakNames;
-    right.slot.markerKinds = level != LegendLevel::Minimal;
+    right.slot = slotAt(LegendSlot::Place::Right);
     right.plotHeight = plot.height();
     double besideText = narrowText;
     if (brief) {
@@ -304,11 +309,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
     LegendMargin below;
     below.valid = true;
-    below.slot.place = LegendSlot::Place::Below;
-    below.slot.compact = compact;
-    below.slot.brief = brief;
-    below.slot.breakNames = breakNames;
-    below.slot.markerKinds = level != LegendLevel::Minimal;
+    below.slot = slotAt(LegendSlot::Place::Below);
     below.slot.columns = 1;
     below.slot.rows = rowsUnder;
     // The spare row holds at least this many numbered lines, each no wider than the text

@@ -33,13 +33,18 @@ std::optional<DataSegment> visibleRoof(const SceneRoof &roof, const AxisMapping 
     return DataSegment{std::max(roof.ridge, map.x0), roof.peak, map.x1, roof.peak};
 }
 
+double baseMarkerSize(const ChartOptions &options)
+{
+    return std::round(11 * std::sqrt(std::max(0.5, options.fontScale)));
+}
+
 SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
                               const QList<QPointF> &positions, const LegendSlot &slot)
 {
     SceneFrame frame;
     frame.map = map;
     frame.legendSlot = slot;
-    frame.markerSize = std::round(11 * std::sqrt(std::max(0.5, model.options.fontScale)));
+    frame.markerSize = baseMarkerSize(model.options);
     const bool moved = positions.size() == model.points.size();
     frame.pointPixels.reserve(model.points.size());
     for (qsizetype i = 0; i < model.points.size(); ++i) {

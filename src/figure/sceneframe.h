@@ -13,6 +13,10 @@
 
 namespace rooflab {
 
+// The size in pixels of a point marker at text scale 1 times its class's scale, for a
+// figure drawn with `options`: it grows with the square root of the text scale.
+double baseMarkerSize(const ChartOptions &options);
+
 class LabelPlacer;
 
 // Which font and colour a placed text is drawn with.
