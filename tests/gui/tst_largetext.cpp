@@ -118,8 +118,8 @@ QStringList elidedChartText(const QWidget *content)
     return cut;
 }
 
-// The batch curve's header: its title's lines hold every word, each line and each legend
-// entry fits the header's width, and the header is as tall as its lines.
+// The batch curve's header: its title's lines hold every word, each line fits the header's
+// width, and each legend entry is inside the header, on a place of its own.
 QStringList cutHeaderText(const ChartHeader *header)
 {
     QStringList cut;
@@ -136,14 +136,12 @@ QStringList cutHeaderText(const ChartHeader *header)
                        .arg(title.horizontalAdvance(line))
                        .arg(width);
     }
-    const QFontMetricsF entry(header->entryFont());
     const QList<QRect> rects = header->entryRects(width);
     const QStringList names = header->names();
     if (rects.size() != names.size())
         cut << s("an entry without its place");
     for (int i = 0; i < rects.size() && i < names.size(); ++i) {
-        if (!header->rect().contains(rects.at(i)) ||
-            rects.at(i).width() < entry.horizontalAdvance(names.at(i)))
+        if (!header->rect().contains(rects.at(i)))
             cut << QStringLiteral("entry \"%1\" at %2,%3 %4 px wide in a header %5 x %6")
                        .arg(names.at(i))
                        .arg(rects.at(i).x())
@@ -151,6 +149,12 @@ QStringList cutHeaderText(const ChartHeader *header)
                        .arg(rects.at(i).width())
                        .arg(width)
                        .arg(header->height());
+        // Two entries on one place would draw their names over each other.
+        for (int j = i + 1; j < rects.size() && j < names.size(); ++j) {
+            if (rects.at(i).intersects(rects.at(j)))
+                cut << QStringLiteral("entries \"%1\" and \"%2\" overlap")
+                           .arg(names.at(i), names.at(j));
+        }
     }
     return cut;
 }

@@ -101,6 +101,7 @@ void TestLabelPlacer::pinnedBoxShiftsBothWaysAtOnce()
     line.lines = {{QLineF(50, 95, 150, 95), 3.0}};
     const auto overLine = freeShifts(rect, bounds, range, line, 1);
     QCOMPARE(overLine.size(), 1);
+    ROOFLAB_COMPARE_NEAR(overLine.first().x(), 0.0, 1e-9); // where it is: no shift at all
     ROOFLAB_COMPARE_NEAR(overLine.first().y(), 0.0, 1e-9); // already free: top 100 > 98
 }
 
