@@ -120,22 +120,40 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
                 xs.append(edge);
         }
     }
-    std::sort(xs.begin(), xs.end());
+    // Nearest |dx| first: once `count` shifts are nearer than the next |dx| (every shift
+    // from it on moves at least that far), the rest cannot be among the nearest.
+    std::sort(xs.begin(), xs.end(), [](double p, double q) {
+        return std::abs(p) != std::abs(q) ? std::abs(p) < std::abs(q) : p < q;
+    });
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end()); // an edge on a whole pixel
     std::vector<QPointF> found;
     Intervals blocked;
-    for (const double dx : xs) {
+    const auto l1 = [](const QPointF &p) { return std::abs(p.x()) + std::abs(p.y()); };
+    for (qsizetype i = 0; i < xs.size(); ++i) {
+        const double dx = xs.at(i);
         blockedOffsets(rect, dx, ylo, yhi, blockers, &blocked);
         // From 0 past every interval that holds the offset, up and down.
         for (const double sign : {1.0, -1.0}) {
             const double t = escapeIntervals(blocked, sign);
-            if (t >= ylo && t <= yhi)
+            if (t >= ylo && t <= yhi &&
+                (sign > 0 || found.empty() || found.back() != QPointF(dx, t)))
                 found.push_back({dx, t});
         }
+        if (i + 1 < xs.size()) {
+            const double next = std::abs(xs.at(i + 1));
+            if (std::count_if(found.cbegin(), found.cend(),
+                              [&](const QPointF &p) { return l1(p) < next; }) >= count)
+                break;
+        }
     }
-    // Nearest first; of two as near, the one that moves less up or down, then leftmost.
-    std::stable_sort(found.begin(), found.end(), [](const QPointF &p, const QPointF &q) {
-        const double np = std::abs(p.x()) + std::abs(p.y()), nq = std::abs(q.x()) + std::abs(q.y());
-        return np != nq ? np < nq : std::abs(p.y()) < std::abs(q.y());
+    // Nearest first; of two as near, the one that moves less up or down, then leftmost,
+    // then upwards before downwards.
+    std::sort(found.begin(), found.end(), [&](const QPointF &p, const QPointF &q) {
+        if (l1(p) != l1(q))
+            return l1(p) < l1(q);
+        if (std::abs(p.y()) != std::abs(q.y()))
+            return std::abs(p.y()) < std::abs(q.y());
+        return p.x() != q.x() ? p.x() < q.x() : p.y() > q.y();
     });
     for (const QPointF &shift : found) {
         if (result.size() >= count)
