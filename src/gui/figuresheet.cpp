@@ -38,6 +38,14 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+// A table cell's text: wrapped between words where a narrow dock needs it, but a cell of one
+// word ("0.979×", "295.4") whole, since Qt would break it inside the number.
+void setCellText(QLabel *label, const QString &text)
+{
+    label->setWordWrap(text.contains(QLatin1Char(' ')));
+    label->setText(text);
+}
+
 } // namespace
 
 SheetBlock SheetBlock::paragraph(Kind kind, const QString &text)
@@ -90,10 +98,10 @@ void FigureSheet::setBlocks(const QList<SheetBlock> &blocks)
         }
         qsizetype at = 0;
         for (const QString &title : block.header)
-            labels.at(at++)->setText(title);
+            setCellText(labels.at(at++), title);
         for (const QStringList &row : block.rows) {
             for (const QString &cell : row)
-                labels.at(at++)->setText(cell);
+                setCellText(labels.at(at++), cell);
         }
     }
     m_blocks = blocks;
@@ -129,8 +137,8 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
         grid->setHorizontalSpacing(10);
         grid->setVerticalSpacing(2);
         const auto add = [&](const QString &text, int row, int column, bool bold) {
-            QLabel *label = plainLabel(text, table);
-            label->setWordWrap(true); // a narrow dock wraps a cell rather than cutting it
+            QLabel *label = plainLabel(QString(), table);
+            setCellText(label, text); // a narrow dock wraps a cell rather than cutting it
             if (bold)
                 setRelativeFont(label, 1.0, true);
             const Qt::Alignment align = block.alignments.value(column, Qt::AlignLeft);

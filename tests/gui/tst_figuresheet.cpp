@@ -55,6 +55,32 @@ private Q_SLOTS:
         QCOMPARE(sheet.findChildren<QLabel *>().size(), 7);
     }
 
+    // In a sheet narrower than its table a cell of several words wraps between them, but a
+    // number stays whole: Qt broke "0.979×" after its point, "0." over "979×".
+    void aNarrowSheetKeepsNumbersWhole()
+    {
+        FigureSheet sheet;
+        const QStringList row = {s("NVIDIA H200 SXM 141GB"), s("3.76 ms"), s("0.979×"),
+                                 s("compute-bound")};
+        sheet.setBlocks({SheetBlock::table({row}, -1)});
+        sheet.resize(120, 400);
+        sheet.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&sheet));
+        for (const QLabel *label : sheet.findChildren<QLabel *>()) {
+            const QString text = label->text();
+            QCOMPARE(label->wordWrap(), text.contains(QLatin1Char(' ')));
+            if (!label->wordWrap())
+                QVERIFY2(label->width() >= label->fontMetrics().horizontalAdvance(text),
+                         qPrintable(s("\"%1\" in %2 px").arg(text).arg(label->width())));
+        }
+        // A tick that gives a cell words (or takes them away) changes how it wraps.
+        sheet.setBlocks({SheetBlock::table({{row.at(0), row.at(1), s("1.02 ×"), row.at(3)}}, -1)});
+        bool spaced = false;
+        for (const QLabel *label : sheet.findChildren<QLabel *>())
+            spaced = spaced || (label->text() == s("1.02 ×") && label->wordWrap());
+        QVERIFY(spaced);
+    }
+
     void copiesAsPlainText()
     {
         FigureSheet sheet;
