@@ -15,6 +15,7 @@
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "sharebarchart.h"
+#include "statusline.h"
 #include "textsizemenu.h"
 #include "theme.h"
 #include "units.h"
@@ -46,32 +47,12 @@ static void initResources()
 
 namespace rooflab::gui {
 
-namespace {
-
-// Holds the status line without a layout: the line changes on every batch tick, and from
-// inside a layout each new text asked the main window to lay out every dock again.
-class StatusLine : public QWidget
-{
-public:
-    explicit StatusLine(QLabel *label) : m_label(label) { label->setParent(this); }
-    QSize sizeHint() const override { return {0, m_label->sizeHint().height()}; }
-    QSize minimumSizeHint() const override { return sizeHint(); }
-
-protected:
-    void resizeEvent(QResizeEvent *) override { m_label->setGeometry(rect()); }
-
-private:
-    QLabel *m_label;
-};
-
-} // namespace
-
 MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_chart(new RooflineChart(this)),
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
       m_batchCurve(new BatchCurveChart), m_modelPanel(new ModelPanel(document)),
       m_shareChart(new ShareBarChart), m_compare(new CompareDock(document)),
-      m_files(new FileActions(document, this)), m_selectionLabel(new QLabel)
+      m_files(new FileActions(document, this)), m_selectionLabel(new StatusLine)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -134,8 +115,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
         redrawChart();
     });
 
-    m_selectionLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    statusBar()->addWidget(new StatusLine(m_selectionLabel), 1);
+    statusBar()->addWidget(m_selectionLabel, 1);
 
     m_files->setChartSizeProvider([this] { return m_chart->size(); });
 
@@ -290,7 +270,7 @@ QString MainWindow::selectionText() const
 
 QString MainWindow::statusLine() const
 {
-    return m_selectionLabel->text();
+    return m_selectionLabel->line();
 }
 
 void MainWindow::refreshStatus()
@@ -304,7 +284,7 @@ void MainWindow::refreshStatus()
         text += tr("  —  %n problem(s): %1", nullptr,
                    static_cast<int>(m_document->analysis().problems.size()))
                     .arg(m_document->analysis().problems.constFirst());
-    m_selectionLabel->setText(text);
+    m_selectionLabel->setLine(text);
     m_selectionText = text;
     statusBar()->clearMessage(); // one message: the selection's
     // The whole line too, since a narrow window elides it.
@@ -319,7 +299,7 @@ void MainWindow::showHover(const QString &deviceId, const QString &operatorId)
     // pointer leaves it or the selection or scenario changes.
     const Analysis &analysis = inLesson() ? lessonChartAnalysis() : m_document->analysis();
     const PointAnalysis *point = analysis.point(deviceId, operatorId);
-    m_selectionLabel->setText(point ? pointtext::summary(analysis, *point) : m_selectionText);
+    m_selectionLabel->setLine(point ? pointtext::summary(analysis, *point) : m_selectionText);
 }
 
 void MainWindow::refreshTitle()

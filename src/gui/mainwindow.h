@@ -37,6 +37,7 @@ class ModelPanel;
 class PresenterView;
 class TextSizeMenu;
 class ShareBarChart;
+class StatusLine;
 
 // The interactive roofline window: the chart in the middle, docks for the controls, the
 // diagnosis, the model step, the batch curve and the model's time shares, menus and a status bar.
@@ -130,7 +131,7 @@ private:
     CompareDock *m_compare;
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
-    QLabel *m_selectionLabel;
+    StatusLine *m_selectionLabel;
     QString m_selectionText; // the selection's status line, shown when nothing is hovered
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_largerText = nullptr;

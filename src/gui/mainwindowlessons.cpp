@@ -7,6 +7,7 @@
 #include "lessondock.h"
 #include "presenterview.h"
 #include "rooflinechart.h"
+#include "statusline.h"
 
 #include <QDockWidget>
 #include <QLabel>
@@ -194,7 +195,7 @@ void MainWindow::redrawLessonChart()
     // The status line speaks of the lesson, not of the user's selection.
     if (const LessonPlayer *player = m_lessonDock->player()) {
         m_selectionText = tr("Lesson: %1 — %2").arg(player->lesson().title, player->progressText());
-        m_selectionLabel->setText(m_selectionText);
+        m_selectionLabel->setLine(m_selectionText);
     }
     const ChartOptions options = lessonChartOptions();
     m_chart->setAnalysis(lessonChartAnalysis(), options);

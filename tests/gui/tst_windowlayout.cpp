@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
+#include "statusline.h"
 #include "windowtest.h"
 
 #include <QAbstractButton>
@@ -329,6 +330,26 @@ private Q_SLOTS:
         Q_EMIT window->chart()->pointHovered(s("h200-sxm"), s("attn-decode-8b"));
         doc->selectNext(1);
         QCOMPARE(window->statusLine(), window->selectionText());
+    }
+
+    // On a laptop the model's status line (the fit sentence, then the point's figures) is
+    // longer than the window: it ends in "…" within the bar, the whole line in its tooltip.
+    void aLongStatusLineIsElidedNotCut()
+    {
+        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                         QSize(1152, 720));
+        QVERIFY(shown.exposed());
+        QApplication::processEvents();
+        const auto *line = shown.window()->statusBar()->findChild<StatusLine *>();
+        QVERIFY(line);
+        const QString whole = shown.window()->statusLine();
+        QVERIFY2(line->fontMetrics().horizontalAdvance(whole) > line->width(),
+                 qPrintable(s("\"%1\" fits %2 px").arg(whole).arg(line->width())));
+        const QString shownText = line->shownText();
+        QVERIFY2(shownText.endsWith(QChar(0x2026)), qPrintable(shownText));
+        QVERIFY(line->fontMetrics().horizontalAdvance(shownText) <= line->width());
+        QVERIFY(whole.startsWith(shownText.chopped(1)));
+        QVERIFY(line->toolTip().startsWith(whole));
     }
 
     void openingADarkFigureAsksBeforeTheTheme()
