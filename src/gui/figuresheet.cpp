@@ -42,7 +42,11 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
 // word ("0.979×", "295.4") whole, since Qt would break it inside the number.
 void setCellText(QLabel *label, const QString &text)
 {
-    label->setWordWrap(text.contains(QLatin1Char(' ')));
+    // Only when it changes: QLabel lays its text out again on every setWordWrap(), and a
+    // batch tick sets every cell.
+    const bool wrap = text.contains(QLatin1Char(' '));
+    if (label->wordWrap() != wrap)
+        label->setWordWrap(wrap);
     label->setText(text);
 }
 
