@@ -129,6 +129,7 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
     std::vector<QPointF> found;
     Intervals blocked;
     const auto l1 = [](const QPointF &p) { return std::abs(p.x()) + std::abs(p.y()); };
+    QVarLengthArray<double, 8> nearest; // the `count` smallest distances found, ascending
     for (qsizetype i = 0; i < xs.size(); ++i) {
         const double dx = xs.at(i);
         blockedOffsets(rect, dx, ylo, yhi, blockers, &blocked);
@@ -136,15 +137,17 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
         for (const double sign : {1.0, -1.0}) {
             const double t = escapeIntervals(blocked, sign);
             if (t >= ylo && t <= yhi &&
-                (sign > 0 || found.empty() || found.back() != QPointF(dx, t)))
+                (sign > 0 || found.empty() || found.back() != QPointF(dx, t))) {
                 found.push_back({dx, t});
+                nearest.insert(std::upper_bound(nearest.begin(), nearest.end(), l1(found.back())),
+                               l1(found.back()));
+                if (nearest.size() > count)
+                    nearest.pop_back();
+            }
         }
-        if (i + 1 < xs.size()) {
-            const double next = std::abs(xs.at(i + 1));
-            if (std::count_if(found.cbegin(), found.cend(),
-                              [&](const QPointF &p) { return l1(p) < next; }) >= count)
-                break;
-        }
+        // Done once the count-th nearest so far is nearer than the next offset can be.
+        if (i + 1 < xs.size() && nearest.size() == count && nearest.back() < std::abs(xs.at(i + 1)))
+            break;
     }
     // Nearest first; of two as near, the one that moves less up or down, then leftmost,
     // then upwards before downwards.
