@@ -27,7 +27,6 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
-#include <QLabel>
 #include <QListWidget>
 #include <QMimeData>
 #include <QScrollArea>

@@ -11,7 +11,6 @@
 
 class QActionGroup;
 class QDockWidget;
-class QLabel;
 class QScrollArea;
 
 namespace rooflab {
