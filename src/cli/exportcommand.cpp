@@ -275,6 +275,7 @@ int exportCommand(const app::Invocation &invocation)
         .presentation = doc.presentation,
         .selection = doc.selection,
         .title = modelChartTitle(result.models),
+        .titleBrief = modelChartBriefTitle(result.models, doc.presentation.captionLine),
         .captionLine = scenarioCaptionLine(catalog, doc.scenario),
         .models = result.models,
         .compareRows =

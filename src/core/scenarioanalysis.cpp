@@ -103,34 +103,52 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
     return verdicts;
 }
 
+namespace {
+
+// "batch 16 · context 4096" (a prefill: "batch 1 · prompt 2048"); at its widest, the batch as
+// wide as it gets (digits are equally wide; six significant digits and a point at most).
+QString shapeText(const ModelAnalysis &first, bool widest)
+{
+    const QString batch = widest ? QStringLiteral("8888888") : formatNumber(first.shape.batch, 6);
+    return first.phase == Phase::Decode ? QStringLiteral("batch %1 · context %2")
+                                              .arg(batch, formatNumber(first.shape.seq, 7))
+                                        : QStringLiteral("batch %1 · prompt %2")
+                                              .arg(batch, formatNumber(first.shape.prompt, 7));
+}
+
+// What the model needs on one device, "163 GB", or at its widest "8.88 MB".
+QString neededText(const QList<ModelAnalysis> &models, bool widest)
+{
+    double needed = 0;
+    for (const ModelAnalysis &m : models) {
+        if (m.footprint.capacityBytes > 0)
+            needed = m.footprint.totalBytes; // the same on every device
+    }
+    return widest ? QStringLiteral("8.88 MB") : formatSi(needed, QStringLiteral("B"), 3);
+}
+
+} // namespace
+
 QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
 {
     if (models.isEmpty() || models.first().modelName.isEmpty())
         return QString();
     const ModelAnalysis &first = models.first();
-    // At its widest: every figure that follows the batch as wide as it gets (digits are
-    // equally wide; six significant digits and a point at most) and the longest verdict.
-    const QString batch = widest ? QStringLiteral("8888888") : formatNumber(first.shape.batch, 6);
-    const QString shape =
-        first.phase == Phase::Decode
-            ? QStringLiteral("batch %1 · context %2").arg(batch, formatNumber(first.shape.seq, 7))
-            : QStringLiteral("batch %1 · prompt %2")
-                  .arg(batch, formatNumber(first.shape.prompt, 7));
+    // At its widest: every figure that follows the batch as wide as it gets and the longest
+    // verdict.
     const QString title =
-        QStringLiteral("%1 %2 · %3").arg(first.modelName, phaseName(first.phase), shape);
+        QStringLiteral("%1 %2 · %3")
+            .arg(first.modelName, phaseName(first.phase), shapeText(first, widest));
     int shown = 0, fitting = 0;
-    double needed = 0;
     for (const ModelAnalysis &m : models) {
         if (m.footprint.capacityBytes <= 0)
             continue;
-        needed = m.footprint.totalBytes; // the same on every device: it does not depend on it
         ++shown;
         fitting += fitsShown(m) && !widest ? 1 : 0;
     }
     if (shown == 0)
         return title;
-    const QString size =
-        widest ? QStringLiteral("8.88 MB") : formatSi(needed, QStringLiteral("B"), 3);
+    const QString size = neededText(models, widest);
     // On a line of its own, as short as it can say it: device names are long.
     if (shown == 1) {
         ModelFootprint f = models.first().footprint;
@@ -162,6 +180,20 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
         : fitting == 0   ? QStringLiteral("fits none of the %1 devices shown").arg(shown)
                        : QStringLiteral("fits %1 of the %2 devices shown").arg(fitting).arg(shown);
     return title + QLatin1Char('\n') + QStringLiteral("Needs %1: %2").arg(size, verdict);
+}
+
+QString modelChartBriefTitle(const QList<ModelAnalysis> &models, bool shapeInCaption, bool widest)
+{
+    // Only where every device's verdict has a legend line of its own: the count the full
+    // title adds says nothing more, and a single device's verdict is said only in the title.
+    if (models.isEmpty() || models.first().modelName.isEmpty() ||
+        modelFitVerdicts(models).isEmpty())
+        return QString();
+    const ModelAnalysis &first = models.first();
+    const QString need =
+        QStringLiteral("%1 %2 · needs %3")
+            .arg(first.modelName, phaseName(first.phase), neededText(models, widest));
+    return shapeInCaption ? need : need + QLatin1Char('\n') + shapeText(first, widest);
 }
 
 QString scenarioCaptionLine(const Catalog &catalog, const Scenario &scenario)

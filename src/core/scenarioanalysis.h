@@ -43,6 +43,16 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 // window's chart keeps its title's height during a batch sweep (ChartOptions::titleWidest).
 QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest = false);
 
+// The brief form of modelChartTitle(), which a small figure at large text draws instead of
+// it (ChartOptions::titleBrief): with several devices, each with its verdict on its legend
+// line, the model and what it needs, "Llama 3.1 70B decode · needs 163 GB", over its shape,
+// "batch 16 · context 4096" (left out where `shapeInCaption`: the figure's caption line
+// says it). The count of devices it fits is left out. Empty where there is no brief form:
+// without a model, or with one device (whose verdict only the title says). `widest` as for
+// modelChartTitle().
+QString modelChartBriefTitle(const QList<ModelAnalysis> &models, bool shapeInCaption,
+                             bool widest = false);
+
 // One verdict per device of `models` that has a capacity, when there are two or more;
 // empty for a single device (the title says it in full) or without a model.
 QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models);

@@ -42,6 +42,13 @@ struct ChartOptions
     // title follows the slider): the title's font and height are sized for it, so the plot
     // does not move during a batch sweep. Empty: the title itself.
     QString titleWidest = {};
+    // The title's brief form (modelChartBriefTitle()) and that at its widest: drawn instead
+    // of the title where the title, sized for its widest, would take more than two lines
+    // and the brief form fewer (a small figure at large text; docs/labels.md, "The title").
+    // Decided on the widest forms, so on the figure's size and text scale, never the batch.
+    // Empty: the title is always drawn whole.
+    QString titleBrief = {};
+    QString titleBriefWidest = {};
 
     bool operator==(const ChartOptions &) const = default;
 };

@@ -43,6 +43,7 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request)
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.title, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
+    options.titleBrief = request.titleBrief;
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,

@@ -24,6 +24,7 @@ struct FigureRequest
     Presentation presentation;
     Selection selection;
     QString title;               // drawn above the plot when not empty
+    QString titleBrief;          // drawn instead of a title over two lines (ChartOptions)
     QString captionLine;         // drawn under the title when the presentation's captionLine is on
     QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
     QList<CompareRow> compareRows; // with a model: its deployment per device (compareDevices())

@@ -109,6 +109,46 @@ QStringList wrapTitle(const QFontMetricsF &metrics, const QString &line, double 
     return lines;
 }
 
+// A title laid out in its room: the lines as drawn, their font, and the rows it keeps.
+struct FittedTitle
+{
+    QStringList lines;
+    QFont font;
+    qsizetype rows = 0;
+};
+
+// `title` fitted to `room`: a long title shrinks, down to 70 % of `font` (or to its size at
+// 135 % text where that is smaller), and lines still too long wrap (wrapTitle). Font and
+// rows are those of the title at its widest (`widest`, ChartOptions::titleWidest, where it
+// has as many lines), so that they hold while only the batch changes.
+FittedTitle fitTitle(const QString &title, const QString &widest, QFont font, double room,
+                     double grow)
+{
+    const QStringList lines = title.split(QLatin1Char('\n'));
+    QStringList sized = widest.split(QLatin1Char('\n'));
+    if (widest.isEmpty() || sized.size() != lines.size())
+        sized = lines;
+    double longest = 0;
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        longest = std::max({longest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
+                            QFontMetricsF(font).horizontalAdvance(sized.at(i))});
+    // Where its size at 135 % text is under 70 % of its own (text above about 193 %), it may
+    // shrink to that: at 225 % a title wrapped over four lines left the plot a strip
+    // (docs/labels.md).
+    const double least = std::min(0.7, largeTitleFloor / grow);
+    if (longest > room)
+        font.setPixelSize(
+            std::max(6, static_cast<int>(font.pixelSize() * std::max(least, room / longest))));
+    const QFontMetricsF metrics(font);
+    FittedTitle fitted{.lines = {}, .font = font, .rows = 0};
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QStringList wrapped = wrapTitle(metrics, lines.at(i), room);
+        fitted.lines += wrapped;
+        fitted.rows += std::max(wrapped.size(), wrapTitle(metrics, sized.at(i), room).size());
+    }
+    return fitted;
+}
+
 } // namespace
 
 QString tickLabelBase(const LogTick &tick)
@@ -162,40 +202,21 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     const SceneFonts &fonts = model.fonts;
     const double grow = std::max(1.0, model.options.fontScale);
 
-    // A long title shrinks to fit, down to 70 % (or to its size at 135 % text where that is
-    // smaller), and lines still too long wrap (wrapTitle).
-    // Font and height are those of the title at its widest (ChartOptions::titleWidest), so
-    // that they hold while only the batch changes.
     const QString &title = model.options.title;
     if (!title.isEmpty()) {
-        const QStringList lines = title.split(QLatin1Char('\n'));
-        QStringList sized = model.options.titleWidest.split(QLatin1Char('\n'));
-        if (model.options.titleWidest.isEmpty() || sized.size() != lines.size())
-            sized = lines;
         const double room = std::max(60, size.width() - 24);
-        QFont font = fonts.title;
-        double widest = 0;
-        for (qsizetype i = 0; i < lines.size(); ++i)
-            widest = std::max({widest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
-                               QFontMetricsF(font).horizontalAdvance(sized.at(i))});
-        // Where its size at 135 % text is under 70 % of its own (text above about 193 %), it
-        // may shrink to that: at 225 % a title wrapped over four lines left the plot a strip
-        // (docs/labels.md).
-        const double least = std::min(0.7, largeTitleFloor / grow);
-        if (widest > room)
-            font.setPixelSize(
-                std::max(6, static_cast<int>(font.pixelSize() * std::max(least, room / widest))));
-        const QFontMetricsF metrics(font);
-        QStringList fitted;
-        qsizetype rows = 0;
-        for (qsizetype i = 0; i < lines.size(); ++i) {
-            const QStringList wrapped = wrapTitle(metrics, lines.at(i), room);
-            fitted += wrapped;
-            rows += std::max(wrapped.size(), wrapTitle(metrics, sized.at(i), room).size());
+        FittedTitle fitted = fitTitle(title, model.options.titleWidest, fonts.title, room, grow);
+        // A title that would take more than two lines gives way to its brief form where that
+        // takes fewer; both counted at their widest, so the choice does not follow the batch.
+        if (fitted.rows > 2 && !model.options.titleBrief.isEmpty()) {
+            const FittedTitle brief = fitTitle(
+                model.options.titleBrief, model.options.titleBriefWidest, fonts.title, room, grow);
+            if (brief.rows < fitted.rows)
+                fitted = brief;
         }
-        layout.title = fitted.join(QLatin1Char('\n'));
-        layout.titleFont = font;
-        layout.titleHeight = metrics.height() * static_cast<double>(rows);
+        layout.title = fitted.lines.join(QLatin1Char('\n'));
+        layout.titleFont = fitted.font;
+        layout.titleHeight = QFontMetricsF(fitted.font).height() * static_cast<double>(fitted.rows);
     }
 
     if (!model.options.subtitle.isEmpty()) {

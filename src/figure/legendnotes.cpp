@@ -68,8 +68,13 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
             entry.text += tr(" · ") + verdict.text;
         }
     }
-    if (!model.options.showLegend && !underTitle.isEmpty())
-        model.options.title += QLatin1Char('\n') + underTitle.join(tr("; "));
+    if (!model.options.showLegend && !underTitle.isEmpty()) {
+        const QString verdicts = QLatin1Char('\n') + underTitle.join(tr("; "));
+        model.options.title += verdicts;
+        // The brief form leaves them out only because the legend says them.
+        if (!model.options.titleBrief.isEmpty())
+            model.options.titleBrief += verdicts;
+    }
 }
 
 } // namespace

@@ -75,6 +75,7 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     options.yMin = step.presentation.yMin;
     options.yMax = step.presentation.yMax;
     options.title = modelChartTitle(result.models);
+    options.titleBrief = modelChartBriefTitle(result.models, false);
     options.fitVerdicts = modelFitVerdicts(result.models);
     options.hideRidgeLabels = step.presentation.hideRidgeLabels && !player.isRevealed();
     // The first highlighted point is also the chart's selected one (its label in bold).

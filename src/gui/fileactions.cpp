@@ -287,6 +287,8 @@ bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
         .presentation = choices.presentation,
         .selection = m_document->selection(),
         .title = modelChartTitle(m_document->modelAnalyses()),
+        .titleBrief =
+            modelChartBriefTitle(m_document->modelAnalyses(), choices.presentation.captionLine),
         .captionLine = scenarioCaptionLine(m_document->catalog(), m_document->scenario()),
         .models = m_document->modelAnalyses(),
         .compareRows = m_document->results().compareRows(),

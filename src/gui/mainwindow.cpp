@@ -226,6 +226,11 @@ ChartOptions MainWindow::chartOptions() const
     ChartOptions options = chartOptionsFor(p, m_document->selection(), title);
     options.fitVerdicts = modelFitVerdicts(m_document->modelAnalyses());
     options.titleWidest = widest;
+    if (!widest.isEmpty()) {
+        // The window draws no caption line: the brief title keeps the batch and context.
+        options.titleBrief = modelChartBriefTitle(m_document->modelAnalyses(), false);
+        options.titleBriefWidest = modelChartBriefTitle(m_document->modelAnalyses(), false, true);
+    }
     return options;
 }
 
