@@ -165,6 +165,39 @@ private Q_SLOTS:
                  qPrintable(fits));
     }
 
+    void briefTitleLeavesTheVerdictsToTheLegend()
+    {
+        // The brief form of the title (ChartOptions::titleBrief) for Llama 3.1 70B at B = 1 on
+        // the H100 and H200: the model and its need, 142,449,977,856 B (titleSaysWhetherItFits)
+        // over its shape; no count of the devices it fits, each one's verdict being on its
+        // legend line.
+        Scenario s = llama8bDecode(1);
+        s.model = QStringLiteral("llama-3.1-70b");
+        const QList<ModelAnalysis> both = analyzeScenario(m_catalog, s).models;
+        QCOMPARE(modelChartBriefTitle(both, false),
+                 QStringLiteral("Llama 3.1 70B decode · needs 142 GB\nbatch 1 · context 4096"));
+        // A figure with a caption line has the shape there: one line.
+        QCOMPARE(modelChartBriefTitle(both, true),
+                 QStringLiteral("Llama 3.1 70B decode · needs 142 GB"));
+        // At its widest, as the whole title's (the bytes and the batch as wide as they get).
+        QCOMPARE(
+            modelChartBriefTitle(both, false, true),
+            QStringLiteral("Llama 3.1 70B decode · needs 8.88 MB\nbatch 8888888 · context 4096"));
+        // A prefill names its prompt.
+        s.phase = Phase::Prefill;
+        s.prompt = 2048;
+        const QString prefill = modelChartBriefTitle(analyzeScenario(m_catalog, s).models, false);
+        QVERIFY2(prefill.startsWith(QStringLiteral("Llama 3.1 70B prefill · needs ")) &&
+                     prefill.endsWith(QStringLiteral("\nbatch 1 · prompt 2048")),
+                 qPrintable(prefill));
+        // One device: its verdict is only in the title, so there is no brief form.
+        s.phase = Phase::Decode;
+        s.devices = QStringList{h100};
+        QVERIFY(modelChartBriefTitle(analyzeScenario(m_catalog, s).models, false).isEmpty());
+        // Without a model neither.
+        QVERIFY(modelChartBriefTitle({}, false).isEmpty());
+    }
+
     void deploymentTitleAndCommunicationPoint()
     {
         // Llama 3.1 70B on four H100s (TP 4, B = 1): 35,614,677,504 B per device against 72 GB

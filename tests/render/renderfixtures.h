@@ -37,7 +37,8 @@ inline const QStringList &fourDevices()
 }
 
 // The chart options the window gives a model scenario's `result` at `textScale`
-// (MainWindow::chartOptions): its title, laid out for its widest, and the fit verdicts.
+// (MainWindow::chartOptions): its title and brief title, laid out for their widest, and the
+// fit verdicts.
 inline ChartOptions windowOptions(const ScenarioAnalysis &result, double textScale)
 {
     ChartOptions options;
@@ -45,6 +46,8 @@ inline ChartOptions windowOptions(const ScenarioAnalysis &result, double textSca
     options.title = modelChartTitle(result.models);
     options.fitVerdicts = modelFitVerdicts(result.models);
     options.titleWidest = modelChartTitle(result.models, true);
+    options.titleBrief = modelChartBriefTitle(result.models, false);
+    options.titleBriefWidest = modelChartBriefTitle(result.models, false, true);
     return options;
 }
 
