@@ -34,7 +34,7 @@ struct ChartOptions
     QString title;                                 // drawn above the plot when not empty
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)
     bool hideRidgeLabels = false;                  // no ridge labels or ridge-batch marks
-    QString subtitle; // one line under the title (the scenario's caption line); empty: none
+    QString subtitle; // the scenario's caption line, under the title (wrapped); empty: none
     // With a model on several devices: whether it fits each, said on the device's legend
     // line (or, with the legend off, under the title); the title keeps only the model's need.
     QList<FitVerdict> fitVerdicts = {};

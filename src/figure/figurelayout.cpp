@@ -223,8 +223,11 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         const double room = std::max(60, size.width() - 24);
         layout.subtitleFont = fonts.legend;
         const QFontMetricsF metrics(layout.subtitleFont);
-        layout.subtitle = metrics.elidedText(model.options.subtitle, Qt::ElideRight, room);
-        layout.subtitleHeight = metrics.height();
+        // Wrapped as the title is, never cut: it is where a figure for a document says its
+        // batch, context, precision and devices (and, under a brief title, its shape).
+        const QStringList lines = wrapTitle(metrics, model.options.subtitle, room);
+        layout.subtitle = lines.join(QLatin1Char('\n'));
+        layout.subtitleHeight = metrics.height() * static_cast<double>(lines.size());
         layout.titleHeight += layout.subtitleHeight + (layout.title.isEmpty() ? 0 : 4);
     }
 

@@ -23,7 +23,7 @@ struct FigureLayout
     QString title;   // the title's lines as drawn (shrunk or elided to fit); empty: none
     QFont titleFont;
     double titleHeight = 0; // the title and the caption line under it
-    QString subtitle;       // the caption line as drawn (elided to fit); empty: none
+    QString subtitle;       // the caption line as drawn (wrapped to fit); empty: none
     QFont subtitleFont;
     double subtitleHeight = 0;
     LegendSlot legend; // inside the plot, or the margin beside or under it (legendslot.h)

@@ -106,8 +106,15 @@ private Q_SLOTS:
         options.subtitle = scenarioCaptionLine(m_catalog, llama70b(threeDevices(), 16));
         const FigureLayout layout = layoutOf(result.chart, options, QSize(652, 646));
         QCOMPARE(layout.title, s("Llama 3.1 70B decode · needs 163 GB"));
-        QVERIFY2(layout.subtitle.startsWith(s("batch 16 · context 4096 · ")),
+        // The caption line, far longer than the 628 px room at 13 px x 2.25, wraps rather
+        // than cuts: every fact it names is there whole, the shape first.
+        QVERIFY2(layout.subtitle.startsWith(s("batch 16 · context 4096")),
                  qPrintable(layout.subtitle));
+        QVERIFY2(!layout.subtitle.contains(QChar(0x2026)), qPrintable(layout.subtitle));
+        for (const char *fact :
+             {"weights BF16", "activations BF16", "KV cache BF16", "NVIDIA H100 SXM5 80GB",
+              "NVIDIA H200 SXM 141GB", "AMD Instinct MI300X"})
+            QVERIFY2(layout.subtitle.contains(s(fact)), qPrintable(layout.subtitle));
     }
 
     void withoutLegendTheBriefFormKeepsTheVerdicts()
