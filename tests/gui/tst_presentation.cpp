@@ -206,6 +206,43 @@ private Q_SLOTS:
         QVERIFY(windowLarge == readAll(path("cli-large.svg")));
         QVERIFY(windowLarge != readAll(path("window.svg")));
     }
+
+    void windowAndCommandLineDrawTheSameBriefTitle()
+    {
+        // Llama 3.1 70B on three devices at 225 % in a 652 x 646 figure, the window's chart
+        // on a 1280 x 800 screen: the whole title would wrap past two lines, so both draw
+        // the brief one, "Llama 3.1 70B decode · needs 163 GB" (tst_titlebrief), with its
+        // shape "batch 16 · context 4096" under it, or, with the caption line, in that line.
+        const Scenario scenario = rooflab::test::llama70bOnThreeDevices();
+        for (const bool captionLine : {false, true}) {
+            Presentation p;
+            p.textScale = 2.25;
+            p.width = 652;
+            p.height = 646;
+            p.captionLine = captionLine;
+            p.highlightSelection = false;
+            // The point the window selects on its own, so that both files name it.
+            const Selection selection{.device = s("h100-sxm5"), .op = s("attention-projections")};
+            const QString file = path("model.rooflab.json");
+            QString error;
+            QVERIFY2(saveScenarioFile(file, scenario, p, selection, &error), qPrintable(error));
+            m_doc->markSaved();
+            QVERIFY(m_window->openFile(file));
+            const ExportChoices choices{.path = path("window-model.svg"),
+                                        .format = s("svg"),
+                                        .presentation = m_doc->presentation()};
+            QVERIFY2(m_window->fileActions()->exportTo(choices, &error), qPrintable(error));
+            const rooflab::test::Run run = rooflab::test::runRooflab(
+                s(ROOFLAB_EXE), {s("export"), file, s("-o"), path("cli-model.svg")}, m_dir->path(),
+                60000);
+            QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+            const QByteArray window = readAll(path("window-model.svg"));
+            QVERIFY(window == readAll(path("cli-model.svg")));
+            QVERIFY(window.contains("Llama 3.1 70B decode · needs 163 GB"));
+            // The caption line, wrapped in so narrow a figure, names the formats.
+            QCOMPARE(window.contains("KV cache BF16"), captionLine);
+        }
+    }
 };
 
 QTEST_MAIN(TestPresentation)
