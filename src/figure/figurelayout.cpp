@@ -75,7 +75,8 @@ void placeAxisTitles(FigureLayout &layout, const QFont &font, double grow)
 
 // `line` in lines no wider than `room`, so that no fact of a title is lost: broken at its
 // "; " first, then at " · ", ", " and spaces (a "; " or ", " keeps its mark at the end of
-// the line it ends); only a single word too long for the room is elided.
+// the line it ends; a number keeps its unit); only a single word too long for the room is
+// elided.
 QStringList wrapTitle(const QFontMetricsF &metrics, const QString &line, double room, int level = 0)
 {
     static const QString separators[] = {QStringLiteral("; "), QStringLiteral(" · "),
@@ -88,7 +89,22 @@ QStringList wrapTitle(const QFontMetricsF &metrics, const QString &line, double 
     const QString &separator = separators[level];
     const QString mark =
         separator.trimmed() == QStringLiteral("·") ? QString() : separator.trimmed();
-    const QStringList parts = line.split(separator);
+    QStringList parts = line.split(separator);
+    if (level == levels - 1) {
+        // Between words, but a number stays with what it counts ("72 GB", "3 devices").
+        QStringList words;
+        bool afterNumber = false;
+        for (const QString &part : std::as_const(parts)) {
+            if (afterNumber)
+                words.last() += separator + part;
+            else
+                words.append(part);
+            afterNumber = !part.isEmpty() && std::all_of(part.cbegin(), part.cend(), [](QChar c) {
+                return c.isDigit() || c == QLatin1Char('.');
+            });
+        }
+        parts = words;
+    }
     QStringList joined;
     QString current;
     for (qsizetype i = 0; i < parts.size(); ++i) {

@@ -142,6 +142,10 @@ private Q_SLOTS:
         joined.replace(QLatin1Char('\n'), QLatin1Char(' '));
         QVERIFY2(joined.endsWith(s("163 GB > 72 GB usable, does not fit (needs 3 devices)")),
                  qPrintable(layout.title));
+        // Wrapped between words, a number never apart from its unit ("72" over "GB usable").
+        for (const QString &line : layout.title.split(QLatin1Char('\n')))
+            QVERIFY2(!line.startsWith(s("GB")) && !line.endsWith(QLatin1Char('2')),
+                     qPrintable(layout.title));
     }
 
     void formDoesNotFollowTheBatch()
