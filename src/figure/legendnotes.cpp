@@ -56,7 +56,7 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
     // A model on several devices: each device's line says whether it fits (the title keeps
     // only what the model needs), sized for the widest the verdict can become. With the
     // legend off the verdicts go under the title instead, which wraps rather than cuts.
-    QStringList underTitle;
+    QStringList underTitle, underTitleWidest;
     for (const FitVerdict &verdict : std::as_const(model.options.fitVerdicts)) {
         for (SceneLegendEntry &entry : model.legend) {
             if (entry.kind != SceneLegendEntry::Kind::Device ||
@@ -64,16 +64,26 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
                 analysis.devices.at(entry.device).deviceId != verdict.deviceId)
                 continue;
             underTitle.append(tr("%1: %2").arg(entry.text, verdict.text));
+            underTitleWidest.append(tr("%1: %2").arg(entry.text, verdict.widest));
             entry.widest = entry.text + tr(" · ") + verdict.widest;
             entry.text += tr(" · ") + verdict.text;
         }
     }
-    if (!model.options.showLegend && !underTitle.isEmpty()) {
-        const QString verdicts = QLatin1Char('\n') + underTitle.join(tr("; "));
-        model.options.title += verdicts;
-        // The brief form leaves them out only because the legend says them.
-        if (!model.options.titleBrief.isEmpty())
-            model.options.titleBrief += verdicts;
+    if (model.options.showLegend || underTitle.isEmpty())
+        return;
+    // Each form of the title gets them, its widest form at their widest, so that the title
+    // keeps its height during a batch sweep with the legend off too. The brief form leaves
+    // them out only because the legend says them.
+    const QString verdicts = QLatin1Char('\n') + underTitle.join(tr("; "));
+    const QString widest = QLatin1Char('\n') + underTitleWidest.join(tr("; "));
+    ChartOptions &o = model.options;
+    o.title += verdicts;
+    if (!o.titleWidest.isEmpty())
+        o.titleWidest += widest;
+    if (!o.titleBrief.isEmpty()) {
+        o.titleBrief += verdicts;
+        if (!o.titleBriefWidest.isEmpty())
+            o.titleBriefWidest += widest;
     }
 }
 
