@@ -77,7 +77,9 @@ QList<SceneLegendEntry> ownLines(const SceneModel &model, LegendLevel level)
 {
     const bool brief = level == LegendLevel::Brief || level == LegendLevel::Minimal;
     QList<SceneLegendEntry> own =
-        brief ? briefLegendLines(model.legend, level != LegendLevel::Minimal) : model.legend;
+        level == LegendLevel::Key ? keyLegendLines(model.legend, model.deviceNames, nullptr)
+        : brief                   ? briefLegendLines(model.legend, level != LegendLevel::Minimal)
+                                  : model.legend;
     for (SceneLegendEntry &entry : own) {
         if (!entry.widest.isEmpty())
             entry.text = entry.widest;
@@ -120,6 +122,8 @@ double widestText(const QFont &font, const QList<SceneLegendEntry> &entries)
 // every label, in a compact one for point and line labels, else the point labels' only.
 QList<SceneLegendEntry> leftOutNotes(LegendLevel level)
 {
+    if (level == LegendLevel::Key)
+        return {{SceneLegendEntry::Kind::Note, keyLeftOutNote(99, 99)}};
     if (level == LegendLevel::Brief || level == LegendLevel::Minimal)
         return {{SceneLegendEntry::Kind::Note, FrameLayouter::briefLeftOutNote(99)}};
     QList<SceneLegendEntry> notes = {
@@ -193,7 +197,8 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
 {
     const QRectF &plot = map.rect;
     const bool compact = level != LegendLevel::Full;
-    const bool brief = level == LegendLevel::Brief || level == LegendLevel::Minimal;
+    const bool key = level == LegendLevel::Key;
+    const bool brief = level == LegendLevel::Brief || level == LegendLevel::Minimal || key;
     const bool breakNames = level == LegendLevel::BrokenNames || brief;
     const QList<SceneLegendEntry> own = ownLines(model, level);
     const QList<SceneLegendEntry> lines = compact ? own : longestLines(model);
@@ -220,11 +225,25 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
                 std::max(widestName,
                          std::ceil(TextCache::advance(font, model.deviceNames.at(entry.device))));
     }
+    // A key's lines are as narrow as the parts of its note and of its lines allow: a short
+    // name ending in " ·" on one row, its fit verdict wrapped under it.
+    double keyText = 0;
+    QStringList keyParts = keyLeftOutParts(99, 99);
+    for (const SceneLegendEntry &entry : own) {
+        const QStringList parts = entry.text.split(QStringLiteral(" · "));
+        for (qsizetype i = 0; i < parts.size(); ++i)
+            keyParts.append(i + 1 < parts.size() ? parts.at(i) + QStringLiteral(" ·")
+                                                 : parts.at(i));
+    }
+    for (const QString &part : std::as_const(keyParts))
+        keyText = std::max(keyText, std::ceil(TextCache::advance(font, part)));
     const double narrowText =
-        std::max({20.0,
-                  std::min({widestOwn, std::max(minOutsideText * textGrow, 0.2 * size.width()),
-                            across - frame}),
-                  std::min(widestName, across - frame)});
+        key ? std::max(20.0, std::min(keyText, across - frame))
+            : std::max(
+                  {20.0,
+                   std::min({widestOwn, std::max(minOutsideText * textGrow, 0.2 * size.width()),
+                             across - frame}),
+                   std::min(widestName, across - frame)});
     // When the grid needs a second column: lines as wide as keeps the plot at 45 % of the
     // figure's width, if that holds it in one.
     const double wideText = std::clamp(
@@ -257,7 +276,8 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
         slot.compact = compact;
         slot.brief = brief;
         slot.breakNames = breakNames;
-        slot.markerKinds = level != LegendLevel::Minimal;
+        slot.markerKinds = level != LegendLevel::Minimal && !key;
+        slot.key = key;
         return slot;
     };
     LegendMargin right;
@@ -293,9 +313,11 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     // Under the plot: the lines flowed in rows by their own widths (a line wraps only when
     // it is wider than the margin), the notes that count what was left out, and, unless
     // names may break, a spare row for numbered labels.
-    const double underText =
-        std::max(20.0, std::min(widestOwn, across - 2 * LegendLayout::padding -
-                                               LegendLayout::swatch - LegendLayout::gap));
+    // (A key's note on one row when the margin is that wide.)
+    const double underText = std::max(
+        20.0,
+        std::min(std::max(widestOwn, std::ceil(widestText(font, leftOutNotes(level)))),
+                 across - 2 * LegendLayout::padding - LegendLayout::swatch - LegendLayout::gap));
     // With numbered labels (which come between the two) the notes take rows of their own;
     // without, they may share the last line's row.
     const auto rowsOf = [&](const QList<SceneLegendEntry> &entries) {

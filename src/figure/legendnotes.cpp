@@ -136,6 +136,138 @@ QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines, b
     return brief;
 }
 
+QList<SceneLegendEntry> keyLegendLines(const QList<SceneLegendEntry> &lines,
+                                       const QStringList &deviceNames, int *notesLeftOut)
+{
+    const QStringList shortNames = shortDeviceNames(deviceNames);
+    QList<SceneLegendEntry> key;
+    int dropped = 0;
+    for (SceneLegendEntry entry : lines) {
+        if (entry.kind == SceneLegendEntry::Kind::Marker)
+            continue;
+        if (entry.kind != SceneLegendEntry::Kind::Device || entry.device < 0 ||
+            entry.device >= deviceNames.size()) {
+            ++dropped;
+            continue;
+        }
+        // A device's line keeps what it says after the name (its fit verdict: the brief
+        // title leaves that to the legend); a line that says something else is counted.
+        const QString &name = deviceNames.at(entry.device);
+        const QString &shortName = shortNames.at(entry.device);
+        if (!entry.text.startsWith(name)) {
+            ++dropped;
+            entry.text = shortName;
+            entry.widest.clear();
+        } else {
+            entry.text = shortName + entry.text.mid(name.size());
+            if (entry.widest.startsWith(name))
+                entry.widest = shortName + entry.widest.mid(name.size());
+        }
+        key.append(entry);
+    }
+    if (notesLeftOut)
+        *notesLeftOut = dropped;
+    return key;
+}
+
+namespace {
+
+// The words of a device's name, without the brackets and commas around them.
+QStringList nameWords(const QString &name)
+{
+    QStringList words;
+    for (QString word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        while (!word.isEmpty() && QStringLiteral("(),").contains(word.back()))
+            word.chop(1);
+        while (!word.isEmpty() && word.front() == QLatin1Char('('))
+            word.remove(0, 1);
+        if (!word.isEmpty())
+            words.append(word);
+    }
+    return words;
+}
+
+// Where a name's short form starts and how many words it takes: its first word with a
+// digit, or that and the word before it when it is a bare number ("Gaudi 3", "RTX 4090") or
+// a version ("TPU v4"); {-1, 0}: no word with a digit.
+std::pair<qsizetype, qsizetype> shortStart(const QStringList &words)
+{
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString &w = words.at(i);
+        if (std::none_of(w.cbegin(), w.cend(), [](QChar c) { return c.isDigit(); }))
+            continue;
+        const bool bare = !w.front().isUpper() ||
+                          std::none_of(w.cbegin(), w.cend(), [](QChar c) { return c.isLetter(); });
+        return bare && i > 0 ? std::pair{i - 1, qsizetype(2)} : std::pair{i, qsizetype(1)};
+    }
+    return {-1, 0};
+}
+
+} // namespace
+
+QStringList shortDeviceNames(const QStringList &names)
+{
+    QList<QStringList> words;
+    QList<qsizetype> start;
+    QList<qsizetype> length;
+    for (const QString &name : names) {
+        words.append(nameWords(name));
+        const auto [first, count] = shortStart(words.last());
+        start.append(first);
+        length.append(count);
+    }
+    const auto shortOf = [&](qsizetype i) {
+        return start.at(i) < 0 ? names.at(i)
+                               : words.at(i).mid(start.at(i), length.at(i)).join(QLatin1Char(' '));
+    };
+    // Names that read the same all grow by a word until they differ; one that runs out of
+    // words is said whole.
+    for (bool grew = true; grew;) {
+        grew = false;
+        QList<qsizetype> same;
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            for (qsizetype j = 0; j < names.size(); ++j) {
+                if (i != j && start.at(i) >= 0 && shortOf(i) == shortOf(j)) {
+                    same.append(i);
+                    break;
+                }
+            }
+        }
+        for (const qsizetype i : std::as_const(same)) {
+            if (start.at(i) + length.at(i) < words.at(i).size())
+                ++length[i];
+            else
+                start[i] = -1;
+            grew = true;
+        }
+    }
+    QStringList result;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        result.append(shortOf(i));
+    return result;
+}
+
+QStringList keyLeftOutParts(int labels, int notes)
+{
+    QStringList parts;
+    if (labels > 0)
+        parts.append(QCoreApplication::translate("RooflineChart", "%n label(s)", nullptr, labels));
+    if (notes > 0)
+        parts.append(QCoreApplication::translate("RooflineChart", "%n note(s)", nullptr, notes));
+    if (!parts.isEmpty())
+        parts.prepend(tr("Left out:"));
+    return parts;
+}
+
+QString keyLeftOutNote(int labels, int notes)
+{
+    QStringList parts = keyLeftOutParts(labels, notes);
+    if (parts.isEmpty())
+        return {};
+    const QString head = parts.takeFirst();
+    return head + QLatin1Char(' ') + parts.join(tr(" · "));
+}
+
 bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device)
 {
     if (roof.device == device)

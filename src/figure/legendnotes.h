@@ -17,6 +17,24 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis);
 QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines,
                                          bool markerKinds = true);
 
+// The key a figure too small for every other legend form gets (docs/labels.md, "A key"):
+// each device's line its colour, short name (shortDeviceNames()) and fit verdict; every
+// other line dropped, marker kinds silently (the point labels name the classes), the rest
+// counted in `*notesLeftOut` (B*, the zones' device, substituted formats, points not
+// drawn). Every device keeps its line.
+QList<SceneLegendEntry> keyLegendLines(const QList<SceneLegendEntry> &lines,
+                                       const QStringList &deviceNames, int *notesLeftOut);
+
+// Names that tell `names` apart in few words: from the first word with a digit ("H100",
+// "MI300X", "B200"; "RTX 4090", "TPU v5e" where that word is a bare number or a version),
+// one word longer while two are the same ("A100 SXM4 40GB"); a name with no such word whole.
+QStringList shortDeviceNames(const QStringList &names);
+
+// The key's one note: what it leaves out ("Left out: 12 label(s) · 6 note(s)"); empty when
+// nothing is. Its parts ("Left out:", "12 label(s)", "6 note(s)") are where it may wrap.
+QString keyLeftOutNote(int labels, int notes);
+QStringList keyLeftOutParts(int labels, int notes);
+
 // Whether `roof`'s label, finding no room on its line, goes on the legend line of `device`:
 // its own device's, or, for a label shared by devices with the same roof, each of theirs.
 bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device);

@@ -57,8 +57,11 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     // numbered labels (those in `shown`, or all when it is empty) and the count of labels
     // left out.
     const bool brief = f.legendSlot.brief;
-    QList<SceneLegendEntry> entries =
-        brief ? briefLegendLines(m.legend, f.legendSlot.markerKinds) : m.legend;
+    int notesLeftOut = 0; // by a key
+    QList<SceneLegendEntry> entries = f.legendSlot.key
+                                          ? keyLegendLines(m.legend, m.deviceNames, &notesLeftOut)
+                                      : brief ? briefLegendLines(m.legend, f.legendSlot.markerKinds)
+                                              : m.legend;
     // A compact slot has no room for them: they are counted in a note instead.
     const bool compact = f.legendSlot.compact;
     const int lineLabelsLeftOut =
@@ -102,7 +105,10 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     }
     const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
     QList<SceneLegendEntry> notes;
-    if (brief && unlabelled + lineLabelsLeftOut > 0)
+    if (f.legendSlot.key && unlabelled + lineLabelsLeftOut + notesLeftOut > 0)
+        notes.append({SceneLegendEntry::Kind::Note,
+                      keyLeftOutNote(unlabelled + lineLabelsLeftOut, notesLeftOut)});
+    else if (brief && unlabelled + lineLabelsLeftOut > 0)
         notes.append(
             {SceneLegendEntry::Kind::Note, briefLeftOutNote(unlabelled + lineLabelsLeftOut)});
     if (!brief && unlabelled > 0)

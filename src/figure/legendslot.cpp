@@ -208,8 +208,23 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
                 return c.slot;
         }
     }
-    // (Beside the plot and wider than it only when every other choice leaves the plot under
-    // a fifth of one side.)
+    // A figure too small for its text scale: a key of the devices' short names, beside or
+    // under the plot, at the fonts above, if one leaves the plot 45 % and 40 %.
+    const qsizetype ordinary = candidates.size();
+    for (const int pixels : std::as_const(sizes)) {
+        QFont font = model.fonts.legend;
+        font.setPixelSize(pixels);
+        const auto [right, below] = legendMargins(model, map, size, font, LegendLevel::Key);
+        add(besideFirst ? right : below, pixels);
+        add(besideFirst ? below : right, pixels);
+    }
+    for (qsizetype k = ordinary; k < candidates.size(); ++k) {
+        const Candidate &c = candidates.at(k);
+        if (c.narrower && c.width >= 0.45 && c.height >= 0.4)
+            return c.slot;
+    }
+    // Else the one, key or not, that leaves the plot the most. (Beside the plot and wider
+    // than it only when every other choice leaves the plot under a fifth of one side.)
     const auto score = [](const Candidate &c) { return std::min(c.width, c.height); };
     const Candidate *best = nullptr;
     for (const bool narrower : {true, false}) {
@@ -222,7 +237,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     }
     if (best)
         return best->slot;
-    // No margin fits the figure at all: the frame searches the plot.
+    // No margin fits the figure at all, not even for a key: the frame searches the plot.
     LegendSlot searched;
     searched.compact = true;
     return searched;

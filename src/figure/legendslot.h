@@ -40,6 +40,10 @@ struct LegendSlot
     // False in a figure shorter still: a brief legend without the marker kinds' lines (the
     // point labels name the operator classes).
     bool markerKinds = true;
+    // A figure too small for any of those (large text in a small figure): a key, each
+    // device's colour and short name, and one note counting what it leaves out
+    // (keyLegendLines(), docs/labels.md "A key"). Also brief, without marker kinds.
+    bool key = false;
     // Beside the plot: the lines flowed in the margin's width (LegendLayout::flow) rather
     // than a grid, so that marker kinds share a row.
     bool flowed = false;

@@ -1,4 +1,6 @@
 #include "catalog.h"
+#include "figure.h"
+#include "renderfixtures.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
@@ -17,6 +19,8 @@ class TestRidgeLabels : public QObject
 
 private Q_SLOTS:
     void everyRidgeLabelSitsAtItsOwnCorner();
+    void aRidgeLabelDoesNotSlidePastAnotherCorner_data();
+    void aRidgeLabelDoesNotSlidePastAnotherCorner();
 };
 
 void TestRidgeLabels::everyRidgeLabelSitsAtItsOwnCorner()
@@ -71,6 +75,88 @@ void TestRidgeLabels::everyRidgeLabelSitsAtItsOwnCorner()
         QVERIFY2(ridges.contains(QStringLiteral("ridge 30.8 FLOP/B")),
                  qPrintable(ridges.join(QLatin1Char(','))));
     }
+}
+
+void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+    QTest::newRow("1280x800") << QSize(1280, 800);
+}
+
+// The presenter view's chart (the whole screen, text at 175 %) with Llama 3.1 70B decode at
+// batch 16 on the H100, H200 and MI300X: the H200's "ridge 206" slid right along the BF16
+// roof it shares with the H100 (both 989.5 TFLOP/s) until it stood under the H100's corner,
+// where it read as the H100's (and the H200's "ridge 14" likewise under the H100's corner of
+// their shared FP32 roof). Every ridge label drawn should be nearer its own corner than any
+// other, and "ridge 206" is drawn at 1920 x 1080. The corners by
+// hand, peak / bandwidth: H100 989.5 / 3.35 = 295.4 and 67 / 3.35 = 20.0, H200 989.5 / 4.8 = 206.1
+// and 67 / 4.8 = 13.96, MI300X 1307.4 / 5.3 = 246.7 and 163.4 / 5.3 = 30.83 FLOP/B.
+void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
+{
+    QFETCH(QSize, size);
+    Scenario scenario;
+    scenario.model = QStringLiteral("llama-3.1-70b");
+    scenario.devices = rooflab::test::threeDevices();
+    scenario.batch = 16;
+    const ScenarioAnalysis result = analyzeScenario(Catalog::builtin(), scenario);
+    const Figure figure(result.chart, rooflab::test::windowOptions(result, 1.75), size);
+    const SceneModel &model = figure.model();
+    const AxisMapping &map = figure.layout().map;
+    // The corners, checked against the figures above, and their pixels.
+    struct Corner
+    {
+        QString label;
+        double ridge;
+        QPointF pixel;
+    };
+    QList<Corner> corners;
+    for (const SceneRoof &roof : model.roofs) {
+        if (!roof.ridgeLabel.isEmpty())
+            corners.append({roof.ridgeLabel, roof.ridge, map.toPixel(roof.ridge, roof.peak)});
+    }
+    const QList<std::pair<QString, double>> byHand = {
+        {QStringLiteral("ridge 295 FLOP/B"), 989.5 / 3.35},
+        {QStringLiteral("ridge 20 FLOP/B"), 67 / 3.35},
+        {QStringLiteral("ridge 206 FLOP/B"), 989.5 / 4.8},
+        {QStringLiteral("ridge 14 FLOP/B"), 67 / 4.8},
+        {QStringLiteral("ridge 247 FLOP/B"), 1307.4 / 5.3},
+        {QStringLiteral("ridge 30.8 FLOP/B"), 163.4 / 5.3}};
+    for (const auto &[label, ridge] : byHand) {
+        const auto corner = std::find_if(corners.cbegin(), corners.cend(),
+                                         [&](const Corner &c) { return c.label == label; });
+        QVERIFY2(corner != corners.cend(), qPrintable(label));
+        QVERIFY2(std::abs(corner->ridge - ridge) <= 0.01 * ridge, qPrintable(label));
+    }
+    const auto distance = [](const QRectF &box, const QPointF &p) {
+        const QPointF nearest(std::clamp(p.x(), box.left(), box.right()),
+                              std::clamp(p.y(), box.top(), box.bottom()));
+        return QLineF(nearest, p).length();
+    };
+    bool drawn206 = false;
+    QStringList misplaced;
+    for (const PlacedText &t : figure.frame().texts) {
+        if (t.style != TextStyle::Ridge)
+            continue;
+        drawn206 = drawn206 || t.text == QStringLiteral("ridge 206 FLOP/B");
+        const Corner *own = nullptr;
+        for (const Corner &c : std::as_const(corners)) {
+            if (c.label == t.text)
+                own = &c;
+        }
+        QVERIFY2(own, qPrintable(t.text));
+        for (const Corner &c : std::as_const(corners)) {
+            if (&c != own && distance(t.rect, c.pixel) <= distance(t.rect, own->pixel))
+                misplaced.append(t.text + QStringLiteral(" by the corner of ") + c.label);
+        }
+    }
+    if (size.width() > 1900)
+        QVERIFY(drawn206);
+    // Not fixed yet (docs/labels.md, "What is not stable yet"): "ridge 14" stands under the
+    // H100's FP32 corner at both sizes, "ridge 206" under its BF16 corner at 1920 x 1080.
+    QEXPECT_FAIL("", "a ridge label on a shared roof slides past the other device's corner",
+                 Continue);
+    QVERIFY2(misplaced.isEmpty(), qPrintable(misplaced.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestRidgeLabels)

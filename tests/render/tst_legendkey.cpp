@@ -1,0 +1,200 @@
+#include "catalog.h"
+#include "figure.h"
+#include "legendnotes.h"
+#include "renderfixtures.h"
+#include "scenarioanalysis.h"
+
+#include <QTest>
+
+using namespace rooflab;
+using rooflab::test::describe;
+using rooflab::test::fourDevices;
+using rooflab::test::threeDevices;
+using rooflab::test::windowOptions;
+
+// A figure too small for its text scale gets a key (docs/labels.md, "A key"): each device's
+// colour, short name and fit verdict, beside or under the plot, and one note counting what
+// it leaves out.
+// Four devices in a 580 x 455 export at 175 % and 225 % text (issue 12, item 2).
+class TestLegendKey : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void shortNamesTellDevicesApart();
+    void aSmallFigureAtLargeTextGetsAKey_data();
+    void aSmallFigureAtLargeTextGetsAKey();
+    void theKeyHoldsItsPlaceWhileTheBatchSweeps();
+    void aFigureWithRoomKeepsItsLegend();
+};
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
+{
+    Scenario scenario;
+    scenario.model = s("llama-3.1-70b");
+    scenario.devices = devices;
+    scenario.batch = batch;
+    return analyzeScenario(Catalog::builtin(), scenario);
+}
+
+const QSize paperSize(580, 455);
+
+} // namespace
+
+void TestLegendKey::shortNamesTellDevicesApart()
+{
+    // The first word with a digit; the word before it too when it is a bare number or a
+    // version; brackets and commas off.
+    QCOMPARE(shortDeviceNames({s("NVIDIA H100 SXM5 80GB"), s("NVIDIA H200 SXM 141GB"),
+                               s("AMD Instinct MI300X"), s("NVIDIA B200 (HGX, 1000 W)")}),
+             QStringList({s("H100"), s("H200"), s("MI300X"), s("B200")}));
+    QCOMPARE(shortDeviceNames({s("Intel Gaudi 3 (HL-325L OAM)"), s("Google TPU v5e"),
+                               s("NVIDIA GeForce RTX 4090"), s("AMD EPYC 9654 (1 socket)")}),
+             QStringList({s("Gaudi 3"), s("TPU v5e"), s("RTX 4090"), s("EPYC 9654")}));
+    // Names that read the same grow by a word together until they differ.
+    QCOMPARE(shortDeviceNames({s("NVIDIA A100 PCIe 80GB"), s("NVIDIA A100 SXM4 40GB"),
+                               s("NVIDIA A100 SXM4 80GB"), s("NVIDIA H100 NVL (per GPU)")}),
+             QStringList({s("A100 PCIe"), s("A100 SXM4 40GB"), s("A100 SXM4 80GB"), s("H100")}));
+    // No word with a digit: the whole name; two names alike to the end: both whole.
+    QCOMPARE(shortDeviceNames({s("Some Accelerator"), s("X 1"), s("X 1")}),
+             QStringList({s("Some Accelerator"), s("X 1"), s("X 1")}));
+}
+
+void TestLegendKey::aSmallFigureAtLargeTextGetsAKey_data()
+{
+    QTest::addColumn<double>("textScale");
+    QTest::addColumn<double>("widthShare");
+    QTest::addColumn<double>("heightShare");
+    QTest::newRow("text 1.75") << 1.75 << 0.45 << 0.40;
+    QTest::newRow("text 2.25") << 2.25 << 0.38 << 0.38;
+}
+
+// At 175 % the brief legend beside the plot was 240 px wide, the plot 180; at 225 % no
+// margin fitted and the legend was drawn over the points. Now: a key outside the plot, no
+// wider than the plot, a line for every device in its colour, over no marker. The plot keeps
+// 45 % of the figure's width and 40 % of its height at 175 % (what chooseLegendSlot() asks of
+// a legend outside); at 225 %, where the title takes four lines of the 455 px, 38 % of each.
+void TestLegendKey::aSmallFigureAtLargeTextGetsAKey()
+{
+    QFETCH(double, textScale);
+    QFETCH(double, widthShare);
+    QFETCH(double, heightShare);
+    const ScenarioAnalysis result = analysisAt(fourDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, textScale), paperSize);
+    const FigureLayout &layout = figure.layout();
+    const QRectF legend = figure.frame().legend.rect, plot = layout.map.rect;
+    QVERIFY(layout.legend.key);
+    QVERIFY(layout.legend.outside());
+    QVERIFY2(!legend.intersects(plot), qPrintable(describe(legend) + s(" ") + describe(plot)));
+    QVERIFY2(QRectF(QPointF(0, 0), QSizeF(paperSize)).contains(legend),
+             qPrintable(describe(legend)));
+    if (layout.legend.place == LegendSlot::Place::Right)
+        QVERIFY2(legend.width() <= plot.width(),
+                 qPrintable(describe(legend) + s(" wider than ") + describe(plot)));
+    QVERIFY2(plot.width() >= widthShare * paperSize.width() &&
+                 plot.height() >= heightShare * paperSize.height(),
+             qPrintable(describe(plot)));
+    // Every device keeps a line, with its short name, in its own colour (the swatch is the
+    // device's): none is dropped.
+    // Each device's line with the rows wrapped under it (its fit verdict), and the note.
+    QStringList names;
+    QList<int> devices;
+    QString note;
+    bool inNote = false;
+    for (const LegendLayout::Line &line : figure.frame().legend.lines) {
+        QVERIFY2(legend.contains(line.rect), qPrintable(line.entry.text));
+        if (line.entry.kind == SceneLegendEntry::Kind::Device) {
+            names.append(line.entry.text);
+            devices.append(line.entry.device);
+            inNote = false;
+        } else if (!line.entry.continued) {
+            note = line.entry.text;
+            inNote = true;
+        } else if (inNote) {
+            note += s(" ") + line.entry.text;
+        } else {
+            QVERIFY(!names.isEmpty());
+            names.last() += s(" / ") + line.entry.text;
+        }
+    }
+    // The brief title leaves the fit verdicts to the legend, so the key keeps them, wrapped
+    // under the short name. With 10 % of memory kept free, 163 GB needs 163 / 72 = 2.3, so
+    // 3 H100s, 163 / 126.9 = 1.3, so 2 H200s, 163 / 162 = 1.006, so 2 B200s, and
+    // 163 / 172.8 < 1: fits one MI300X.
+    QCOMPARE(names, QStringList({s("H100 / needs 3"), s("H200 / needs 2"), s("MI300X / fits"),
+                                 s("B200 / needs 2")}));
+    QCOMPARE(devices, QList<int>({0, 1, 2, 3}));
+    // What the key leaves out, counted by hand from the full legend: the B* note and the
+    // shaded zones' device, 2 notes. The marker kinds go uncounted: the point labels name
+    // the operator classes.
+    QVERIFY2(note.startsWith(s("Left out:")) && note.endsWith(s("2 note(s)")), qPrintable(note));
+    // No marker under the key.
+    for (qsizetype i = 0; i < figure.frame().pointPixels.size(); ++i) {
+        const QPointF p = figure.frame().pointPixels.at(i);
+        const double half = figure.frame().pointSize(figure.model().points.at(i)) / 2;
+        QVERIFY(!legend.intersects(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half)));
+    }
+}
+
+// The key is chosen from what does not move with the batch: over a sweep from batch 1 to
+// 1000 in 3 % steps (every third step drawn) with fixed axes, the slot and the plot stay.
+void TestLegendKey::theKeyHoldsItsPlaceWhileTheBatchSweeps()
+{
+    QList<ScenarioAnalysis> steps;
+    for (double b = 1; b <= 1000; b *= 1.03)
+        steps.append(analysisAt(fourDevices(), b));
+    for (const double scale : {1.75, 2.25}) {
+        ViewRange range = {1e300, 0, 1e300, 0};
+        for (const ScenarioAnalysis &step : std::as_const(steps)) {
+            const ViewRange c = SceneModel::build(step.chart, windowOptions(step, scale)).content;
+            range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
+                     std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
+        }
+        const auto figureAt = [&](qsizetype k) {
+            ChartOptions options = windowOptions(steps.at(k), scale);
+            options.xMin = range.xMin;
+            options.xMax = range.xMax;
+            options.yMin = range.yMin;
+            options.yMax = range.yMax;
+            return Figure(steps.at(k).chart, options, paperSize);
+        };
+        const Figure first = figureAt(0);
+        QVERIFY(first.layout().legend.key);
+        for (qsizetype k = 1; k < steps.size(); k += 3) {
+            const Figure figure = figureAt(k);
+            QVERIFY2(figure.layout().legend == first.layout().legend,
+                     qPrintable(s("scale %1 step %2: ").arg(scale).arg(k) +
+                                describe(figure.layout().legend.rect)));
+            QCOMPARE(figure.layout().map.rect, first.layout().map.rect);
+            QVERIFY(figure.frame().legend.rect.intersects(figure.layout().legend.rect));
+        }
+    }
+}
+
+// The key is the last resort: a figure with room for the full legend keeps its whole names
+// and its notes (three devices in 1600 x 1000 at 100 % and 225 %; four in 580 x 455 at 100 %).
+void TestLegendKey::aFigureWithRoomKeepsItsLegend()
+{
+    for (const auto &[devices, size, scale] : {std::tuple{threeDevices(), QSize(1600, 1000), 1.0},
+                                               std::tuple{threeDevices(), QSize(1600, 1000), 2.25},
+                                               std::tuple{fourDevices(), paperSize, 1.0}}) {
+        const ScenarioAnalysis result = analysisAt(devices, 16);
+        const Figure figure(result.chart, windowOptions(result, scale), size);
+        QVERIFY2(!figure.layout().legend.key,
+                 qPrintable(s("%1 at %2").arg(size.width()).arg(scale)));
+        bool verdict = false;
+        for (const LegendLayout::Line &line : figure.frame().legend.lines)
+            verdict = verdict || line.entry.text.contains(s("needs"));
+        QVERIFY(verdict);
+    }
+}
+
+QTEST_MAIN(TestLegendKey)
+#include "tst_legendkey.moc"
