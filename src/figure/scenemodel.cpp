@@ -22,6 +22,12 @@ QString tr(const char *text)
     return QCoreApplication::translate("RooflineChart", text);
 }
 
+// Ids of one analysis share their characters: equal by pointer, without comparing them.
+bool sameId(const QString &a, const QString &b)
+{
+    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+}
+
 bool same(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
@@ -208,7 +214,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
     QList<int> run, previousRun; // model points of this run and of the one before
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
         const PointAnalysis &p = analysis.points.at(i);
-        if (lastIndex < 0 || p.deviceId != lastDevice) {
+        if (lastIndex < 0 || !sameId(p.deviceId, lastDevice)) {
             lastDevice = p.deviceId;
             lastIndex = devices.value(p.deviceId, -1);
             if (!run.isEmpty()) {
@@ -234,7 +240,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         if (run.size() < previousRun.size()) {
             const ScenePoint &beside = model.points.at(previousRun.at(run.size()));
             const PointAnalysis &q = analysis.points.at(beside.analysisIndex);
-            if (q.intensity == p.intensity && q.operatorId == p.operatorId)
+            if (q.intensity == p.intensity && sameId(q.operatorId, p.operatorId))
                 point.group = beside.group;
         }
         if (point.group < 0) {
