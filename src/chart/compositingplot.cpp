@@ -25,11 +25,11 @@ CompositingPlot::CompositingPlot(QWidget *parent) : QCustomPlot(parent)
 
 bool CompositingPlot::canComposite() const
 {
-    // The background must cover the frame (else the widget's own pixels show through) and
-    // the buffers must be drawn at the widget's pixel ratio (else QCustomPlot reallocates
-    // them first).
+    // The background must cover the frame (else the widget's own pixels show through), the
+    // buffers must be drawn at the widget's pixel ratio (else QCustomPlot reallocates them
+    // first) and the viewport must start at the widget's corner, where the image is copied.
     return m_compositing && mPaintBuffers.size() >= 2 && mBackgroundPixmap.isNull() &&
-           mBackgroundBrush.style() == Qt::SolidPattern &&
+           mViewport.topLeft() == QPoint(0, 0) && mBackgroundBrush.style() == Qt::SolidPattern &&
            mBackgroundBrush.color().alpha() == 255 &&
            qFuzzyCompare(mBufferDevicePixelRatio, devicePixelRatioF());
 }
