@@ -1,5 +1,6 @@
 #include "rooflinechart.h"
 
+#include "compositingplot.h"
 #include "pointdescription.h"
 #include "pointmotion.h"
 #include "qcp.h"
@@ -42,7 +43,9 @@ bool viewStillFits(const ViewRange &view, const ViewRange &content)
 class RooflineChart::Private
 {
 public:
-    explicit Private(RooflineChart *chart) : q(chart), plot(new QCustomPlot(chart)), scene(plot) {}
+    explicit Private(RooflineChart *chart) : q(chart), plot(new CompositingPlot(chart)), scene(plot)
+    {
+    }
 
     void setRange(const ViewRange &range)
     {

@@ -3,6 +3,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace rooflab {
 
 namespace {
@@ -57,14 +59,25 @@ QString xmlSafeText(const QString &text)
 
 QByteArray xmlSafeDocument(const QByteArray &xml)
 {
-    QByteArray out;
-    out.reserve(xml.size());
-    for (const char c : xml) {
+    // A document usually has no forbidden byte: then it is handed back uncopied (an SVG of
+    // 60 kB copied a byte at a time cost a cold export about 5 % of its instructions).
+    const auto forbidden = [](char c) {
         const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 && isXmlForbidden(u))
-            out += replacementUtf8;
-        else
-            out += c;
+        return u < 0x20 && isXmlForbidden(u);
+    };
+    const auto firstForbidden = std::find_if(xml.cbegin(), xml.cend(), forbidden);
+    QByteArray out;
+    if (firstForbidden == xml.cend()) {
+        out = xml;
+    } else {
+        out.reserve(xml.size() + 2 * replacementUtf8.size());
+        out.append(xml.constData(), firstForbidden - xml.cbegin());
+        for (auto it = firstForbidden; it != xml.cend(); ++it) {
+            if (forbidden(*it))
+                out += replacementUtf8;
+            else
+                out += *it;
+        }
     }
     // Character references to forbidden code points are as fatal as the raw bytes.
     static const QRegularExpression reference(QStringLiteral("&#(x[0-9A-Fa-f]+|[0-9]+);"));

@@ -2,12 +2,16 @@
 // text chunk rules those of Qt's PNG writer on top of libpng.
 #include "pngencoder.h"
 
+#include "adler32.h"
+
 #include <QImage>
 #include <QList>
+#include <QtEndian>
 
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace rooflab {
@@ -119,17 +123,63 @@ void appendTextChunk(QByteArray &png, const QString &key, const QString &value)
     }
 }
 
+// Each byte of `row` minus the one above it, modulo 256: a loop the compiler vectorises.
+void subtractRow(const uchar *row, const uchar *above, qsizetype bytes, uchar *difference)
+{
+    for (qsizetype i = 0; i < bytes; ++i)
+        difference[i] = static_cast<uchar>(row[i] - above[i]);
+}
+
+// The samples of one pixel's differences `d` (a QRgb: 0xAARRGGBB) in file order: R, G, B and,
+// with `alpha`, A, as the bytes of a word stored little-endian (the fourth byte of an RGB
+// pixel is written over by the next pixel, or is slack after the row).
+template <bool alpha> quint32 fileOrder(quint32 d)
+{
+    const quint32 reversed = qbswap(d); // B, G, R, A from the high byte down
+    return alpha ? (reversed >> 8) | (reversed << 24) : reversed >> 8;
+}
+
+// A row's filter byte and its Up-filtered samples at `o`; returns the end. Writes up to one
+// byte past the end (`o` needs that slack).
+template <bool alpha>
+uchar *appendFilteredRow(const QRgb *row, const QRgb *above, int width, quint32 *difference,
+                         uchar *o)
+{
+    constexpr int channels = alpha ? 4 : 3;
+    *o++ = upFilter;
+    subtractRow(reinterpret_cast<const uchar *>(row), reinterpret_cast<const uchar *>(above),
+                qsizetype(width) * 4, reinterpret_cast<uchar *>(difference));
+    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+        for (int x = 0; x < width; ++x, o += channels) {
+            const quint32 samples = fileOrder<alpha>(difference[x]);
+            std::memcpy(o, &samples, 4);
+        }
+    } else {
+        for (int x = 0; x < width; ++x, o += channels) {
+            const QRgb d = difference[x];
+            o[0] = uchar(qRed(d));
+            o[1] = uchar(qGreen(d));
+            o[2] = uchar(qBlue(d));
+            if (alpha)
+                o[3] = uchar(qAlpha(d));
+        }
+    }
+    return o;
+}
+
 // The rows of `image` (RGB32 or ARGB32), each a filter byte and the Up-filtered samples,
-// deflated into IDAT chunks.
+// as a zlib stream in IDAT chunks. zlib deflates them raw and the stream's header and
+// Adler-32 checksum are written here (adler32.h): the same bytes zlib would write around them.
 void appendPixels(QByteArray &png, const QImage &image, bool alpha)
 {
     const int width = image.width();
     const int channels = alpha ? 4 : 3;
     const qsizetype rowBytes = 1 + qsizetype(width) * channels;
-    std::vector<unsigned char> strip(size_t(rowBytes) * rowsPerStrip);
-    std::vector<unsigned char> out(static_cast<size_t>(idatChunkBytes));
+    std::vector<uchar> strip(size_t(rowBytes) * rowsPerStrip + 1); // + the last row's slack
+    std::vector<quint32> difference(static_cast<size_t>(width));
+    std::vector<uchar> out(static_cast<size_t>(idatChunkBytes));
     z_stream stream{};
-    deflateInit2(&stream, pixelDeflateLevel, Z_DEFLATED, 15, pixelMemoryLevel, Z_DEFAULT_STRATEGY);
+    deflateInit2(&stream, pixelDeflateLevel, Z_DEFLATED, -15, pixelMemoryLevel, Z_DEFAULT_STRATEGY);
     stream.next_out = out.data();
     stream.avail_out = uInt(out.size());
     const auto flushFull = [&] {
@@ -139,26 +189,29 @@ void appendPixels(QByteArray &png, const QImage &image, bool alpha)
             stream.avail_out = uInt(out.size());
         }
     };
+    const auto put = [&](uchar byte) {
+        *stream.next_out++ = byte;
+        --stream.avail_out;
+        flushFull();
+    };
+    // The zlib header: deflate with a 32 kB window (0x78), zlib's flags for its fastest levels,
+    // and the check bits that make the pair a multiple of 31.
+    static_assert(pixelDeflateLevel < 2, "zlib marks levels 0 and 1 as the fastest");
+    put(0x78);
+    put(0x01);
+    quint32 adler = 1;
     const QList<QRgb> zeroRow(width, 0);
     for (int first = 0; first < image.height(); first += rowsPerStrip) {
         const int last = std::min(image.height(), first + rowsPerStrip);
-        unsigned char *o = strip.data();
+        uchar *o = strip.data();
         for (int y = first; y < last; ++y) {
             const auto *row = reinterpret_cast<const QRgb *>(image.constScanLine(y));
             const QRgb *above =
                 y > 0 ? reinterpret_cast<const QRgb *>(image.constScanLine(y - 1)) : zeroRow.data();
-            *o++ = upFilter;
-            for (int x = 0; x < width; ++x) {
-                const QRgb c = row[x];
-                const QRgb u = above[x];
-                o[0] = static_cast<unsigned char>(qRed(c) - qRed(u));
-                o[1] = static_cast<unsigned char>(qGreen(c) - qGreen(u));
-                o[2] = static_cast<unsigned char>(qBlue(c) - qBlue(u));
-                if (alpha)
-                    o[3] = static_cast<unsigned char>(qAlpha(c) - qAlpha(u));
-                o += channels;
-            }
+            o = alpha ? appendFilteredRow<true>(row, above, width, difference.data(), o)
+                      : appendFilteredRow<false>(row, above, width, difference.data(), o);
         }
+        adler = adler32Update(adler, strip.data(), size_t(o - strip.data()));
         stream.next_in = strip.data();
         stream.avail_in = uInt(o - strip.data());
         const int flush = last == image.height() ? Z_FINISH : Z_NO_FLUSH;
@@ -168,6 +221,8 @@ void appendPixels(QByteArray &png, const QImage &image, bool alpha)
             flushFull();
         } while (stream.avail_in > 0 || (flush == Z_FINISH && status != Z_STREAM_END));
     }
+    for (const int shift : {24, 16, 8, 0}) // the checksum, big-endian
+        put(uchar(adler >> shift));
     const qsizetype rest = idatChunkBytes - qsizetype(stream.avail_out);
     if (rest > 0)
         appendChunk(png, "IDAT", reinterpret_cast<const char *>(out.data()), rest);

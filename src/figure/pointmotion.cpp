@@ -4,6 +4,28 @@
 
 namespace rooflab {
 
+namespace {
+
+// Two ids from the same source share their characters: equal without comparing them.
+bool sameId(const QString &a, const QString &b)
+{
+    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+}
+
+// The key lists of two batch ticks are usually built from the same ids, in the same order.
+bool sameKeyList(const QList<PointMotion::Key> &a, const QList<PointMotion::Key> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (!sameId(a.at(i).first, b.at(i).first) || !sameId(a.at(i).second, b.at(i).second))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QPointF PointMotion::interpolate(const QPointF &from, const QPointF &to, double t)
 {
     const auto lerp = [t](double a, double b) {
@@ -18,7 +40,7 @@ void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets
         m_trails.clear();
     // A batch change usually keeps the same keys in the same order: then each point starts
     // where it is drawn now without a look-up.
-    const bool sameKeys = m_keysUnique && keys == m_keys;
+    const bool sameKeys = m_keysUnique && sameKeyList(keys, m_keys);
     const auto currentOf = [&](qsizetype i, const Key &key) -> const QPointF * {
         if (sameKeys)
             return &m_current.at(i);
@@ -65,6 +87,10 @@ void PointMotion::retarget(const QList<Key> &keys, const QList<QPointF> &targets
 
 QList<QPointF> PointMotion::positionsAt(double t)
 {
+    if (t >= 1 && m_keysUnique) { // arrived: the targets themselves, shared, not copied
+        m_current = m_to;
+        return m_to;
+    }
     QList<QPointF> positions;
     positions.reserve(m_keys.size());
     for (qsizetype i = 0; i < m_keys.size(); ++i)
@@ -80,6 +106,8 @@ QList<QPointF> PointMotion::positionsAt(double t)
 
 QList<QPolygonF> PointMotion::trails() const
 {
+    if (m_trails.isEmpty()) // no trail (a jump, or the trails have faded): one empty per key
+        return QList<QPolygonF>(m_keys.size());
     QList<QPolygonF> result;
     result.reserve(m_keys.size());
     for (const Key &key : m_keys)

@@ -47,10 +47,11 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
     frame.markerSize = baseMarkerSize(model.options);
     const bool moved = positions.size() == model.points.size();
     frame.pointPixels.reserve(model.points.size());
+    const PixelProjection projection(map);
     for (qsizetype i = 0; i < model.points.size(); ++i) {
         const QPointF data =
             moved ? positions.at(i) : QPointF(model.points.at(i).x, model.points.at(i).y);
-        frame.pointPixels.append(map.toPixel(data.x(), data.y()));
+        frame.pointPixels.append(projection.toPixel(data.x(), data.y()));
     }
     PassCache cache;
     // Point labels on the leader rings slide, so that a neighbour's small step moves them

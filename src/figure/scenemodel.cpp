@@ -22,6 +22,12 @@ QString tr(const char *text)
     return QCoreApplication::translate("RooflineChart", text);
 }
 
+// Ids of one analysis share their characters: equal by pointer, without comparing them.
+bool sameId(const QString &a, const QString &b)
+{
+    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+}
+
 bool same(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
@@ -30,16 +36,6 @@ bool same(double a, double b)
 bool drawable(double x, double y)
 {
     return std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0;
-}
-
-QFont font(int pixels, double scale, bool bold = false, bool italic = false)
-{
-    QFont f(QStringLiteral("DejaVu Sans"));
-    f.setPixelSize(std::max(6, static_cast<int>(std::lround(pixels * scale))));
-    f.setBold(bold);
-    f.setItalic(italic);
-    f.setHintingPreference(QFont::PreferNoHinting);
-    return f;
 }
 
 QSizeF textSize(const QFont &f, const QString &text)
@@ -209,14 +205,22 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
     QHash<std::pair<QString, double>, int> groupOf; // operator id, intensity
     groupOf.reserve(analysis.points.size());
     model.points.reserve(analysis.points.size());
-    // A device's points come one after another: its index is looked up once per run.
+    // A device's points come one after another: its index is looked up once per run. The
+    // runs list the same operators in the same order, so a point's group is usually that of
+    // the point at the same place in the run before: checked first, it spares hashing the
+    // key (the same group the look-up would find, since that point's key is in the hash).
     QString lastDevice;
     int lastIndex = -1;
+    QList<int> run, previousRun; // model points of this run and of the one before
     for (qsizetype i = 0; i < analysis.points.size(); ++i) {
         const PointAnalysis &p = analysis.points.at(i);
-        if (lastIndex < 0 || p.deviceId != lastDevice) {
+        if (lastIndex < 0 || !sameId(p.deviceId, lastDevice)) {
             lastDevice = p.deviceId;
             lastIndex = devices.value(p.deviceId, -1);
+            if (!run.isEmpty()) {
+                previousRun.swap(run);
+                run.clear();
+            }
         }
         if (lastIndex < 0 || !drawable(p.intensity, p.attainableFlops))
             continue;
@@ -232,14 +236,24 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         point.markerScale = markerScaleForShare(p.share);
         if (p.share > 0)
             model.largestMarkerScale = markerScaleForShare(1);
-        const std::pair<QString, double> key(p.operatorId, p.intensity);
-        auto known = groupOf.constFind(key);
-        if (known == groupOf.constEnd()) {
-            known = groupOf.insert(key, static_cast<int>(model.groups.size()));
-            model.groups.append({p.operatorName, {}, false, {}});
-            model.groups.last().points.reserve(devices.size()); // a point per device
+        point.group = -1;
+        if (run.size() < previousRun.size()) {
+            const ScenePoint &beside = model.points.at(previousRun.at(run.size()));
+            const PointAnalysis &q = analysis.points.at(beside.analysisIndex);
+            if (q.intensity == p.intensity && sameId(q.operatorId, p.operatorId))
+                point.group = beside.group;
         }
-        point.group = *known;
+        if (point.group < 0) {
+            const std::pair<QString, double> key(p.operatorId, p.intensity);
+            auto known = groupOf.constFind(key);
+            if (known == groupOf.constEnd()) {
+                known = groupOf.insert(key, static_cast<int>(model.groups.size()));
+                model.groups.append({p.operatorName, {}, false, {}});
+                model.groups.last().points.reserve(devices.size()); // a point per device
+            }
+            point.group = *known;
+        }
+        run.append(static_cast<int>(model.points.size()));
         SceneGroup &group = model.groups[point.group];
         group.points.append(static_cast<int>(model.points.size()));
         group.selected = group.selected || point.selected;
@@ -303,12 +317,15 @@ void addLegend(SceneModel &model, const Analysis &analysis)
 {
     for (int i = 0; i < model.deviceNames.size(); ++i)
         model.legend.append({SceneLegendEntry::Kind::Device, model.deviceNames.at(i), i, {}, true});
+    // The kinds drawn, found in one pass over the points.
+    QList<bool> present(allOperatorKinds().size(), false);
+    for (const ScenePoint &point : std::as_const(model.points)) {
+        const auto kind = static_cast<qsizetype>(analysis.points.at(point.analysisIndex).kind);
+        if (kind >= 0 && kind < present.size())
+            present[kind] = true;
+    }
     for (OperatorKind kind : allOperatorKinds()) {
-        const bool present =
-            std::any_of(model.points.cbegin(), model.points.cend(), [&](const ScenePoint &point) {
-                return analysis.points.at(point.analysisIndex).kind == kind;
-            });
-        if (present) {
+        if (present.value(static_cast<qsizetype>(kind))) {
             model.legend.append({SceneLegendEntry::Kind::Marker, kindLegendName(kind), 0,
                                  markerForKind(kind), markerFilledForKind(kind)});
         }
@@ -420,21 +437,6 @@ void replaceForbiddenCharacters(SceneModel &model)
 }
 
 } // namespace
-
-SceneFonts SceneFonts::make(double scale)
-{
-    SceneFonts f;
-    f.tick = font(14, scale);
-    f.axisTitle = font(16, scale);
-    f.title = font(20, scale, true);
-    f.roofLabel = font(13, scale);
-    f.pointLabel = font(13, scale);
-    f.selectedLabel = font(13, scale, true);
-    f.legend = font(13, scale);
-    f.badge = font(12, scale);
-    f.zone = font(13, scale, false, true);
-    return f;
-}
 
 double markerScaleForShare(double share)
 {

@@ -22,6 +22,15 @@ namespace {
 // Above this many points, markers that would land on the same pixels are drawn once.
 constexpr int thinningThreshold = 2000;
 
+// std::lround (halfway cases away from zero) without the library call, for the pixel
+// coordinates of markers (far inside the range where a double's fraction is exact).
+qint64 roundedPixel(double v)
+{
+    const auto whole = static_cast<qint64>(v); // towards zero
+    const double fraction = v - double(whole);
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole;
+}
+
 QColor withAlpha(QColor color, int alpha)
 {
     color.setAlpha(alpha);
@@ -306,8 +315,8 @@ void ScenePainter::drawPoints()
         if (point.selected || point.markerScale > 1 || !visible.contains(c))
             continue;
         if (thin) {
-            const quint64 key = (quint64(quint32(std::lround(c.x()))) << 40) ^
-                                (quint64(quint32(std::lround(c.y()))) << 16) ^
+            const quint64 key = (quint64(quint32(roundedPixel(c.x()))) << 40) ^
+                                (quint64(quint32(roundedPixel(c.y()))) << 16) ^
                                 quint64(point.device * 16 + static_cast<int>(point.shape));
             if (drawn.contains(key))
                 continue;

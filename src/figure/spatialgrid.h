@@ -65,7 +65,7 @@ public:
     template <typename Visit> bool visit(const QRectF &box, Visit visit) const
     {
         const Span s = span(box);
-        ++m_query;
+        startQuery();
         for (int y = s.y0; y <= s.y1; ++y) {
             for (int x = s.x0; x <= s.x1; ++x) {
                 if (!visitCell(x, y, visit))
@@ -96,7 +96,7 @@ public:
     template <typename Visit> bool visitAlong(const QLineF &segment, Visit visit) const
     {
         const int samples = samplesAlong(segment);
-        ++m_query;
+        startQuery();
         for (int i = 0; i <= samples; ++i) {
             const QPointF p = segment.pointAt(double(i) / samples);
             if (!visitCell(column(p.x()), row(p.y()), visit))
@@ -142,10 +142,14 @@ private:
         if (list.empty() || list.back() != index)
             list.push_back(index);
     }
-    void grow(int index)
+    void grow(int index) { m_items = std::max(m_items, static_cast<size_t>(index) + 1); }
+    // The visited marks are sized for the items at the first query after they came (thousands
+    // of markers are inserted one by one and queried all at once).
+    void startQuery() const
     {
-        if (m_seen.size() <= static_cast<size_t>(index))
-            m_seen.resize(static_cast<size_t>(index) + 1, 0);
+        if (m_seen.size() < m_items)
+            m_seen.resize(m_items, 0);
+        ++m_query;
     }
     template <typename Visit> bool visitCell(int x, int y, Visit &visit) const
     {
@@ -164,6 +168,7 @@ private:
     double m_cell;
     int m_columns, m_rows;
     std::vector<std::vector<int>> m_cells; // item indices per cell, row by row
+    size_t m_items = 0;                    // 1 + the largest index inserted
     mutable std::vector<unsigned> m_seen;  // per item: the query that last visited it
     mutable unsigned m_query = 0;
 };

@@ -1,6 +1,7 @@
 // RoofLab's PNG encoder against Qt's reader and writer: every pixel decodes as it was drawn,
 // the text and resolution chunks are those Qt's own writer makes, and an exported figure
 // stays about as small as Qt's file.
+#include "adler32.h"
 #include "figure.h"
 #include "figureexport.h"
 #include "pngchunks.h"
@@ -15,6 +16,8 @@
 #include <QPainter>
 #include <QRandomGenerator>
 #include <QTest>
+
+#include <zlib.h>
 
 using namespace rooflab;
 using namespace rooflab::test;
@@ -95,6 +98,10 @@ private Q_SLOTS:
     void textChunksAreThoseOfQtsWriter_data();
     void textChunksAreThoseOfQtsWriter();
     void exportedFigureIsAboutAsSmallAsQts();
+    void adlerChecksumOfAKnownWord();
+    void adlerChecksumIsZlibs_data();
+    void adlerChecksumIsZlibs();
+    void zlibStreamIsZlibsOwn();
 };
 
 void TestPngEncoder::everyPixelDecodesAsDrawn_data()
@@ -197,6 +204,74 @@ void TestPngEncoder::exportedFigureIsAboutAsSmallAsQts()
     QVERIFY2(
         ours.size() <= qt.size() * 115 / 100,
         qPrintable(QStringLiteral("%1 bytes against Qt's %2").arg(ours.size()).arg(qt.size())));
+}
+
+void TestPngEncoder::adlerChecksumOfAKnownWord()
+{
+    // "Wikipedia": W i k i p e d i a = 87 105 107 105 112 101 100 105 97, sum 919, so
+    // a = 1 + 919 = 920; b adds a after each byte: 88 + 193 + 300 + 405 + 517 + 618 + 718 +
+    // 823 + 920 = 4582; the checksum is 4582 * 65536 + 920 = 0x11E60398.
+    const QByteArray word("Wikipedia");
+    QCOMPARE(adler32Update(1, reinterpret_cast<const uchar *>(word.constData()), 9),
+             quint32(0x11E60398));
+}
+
+void TestPngEncoder::adlerChecksumIsZlibs_data()
+{
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<int>("split"); // the bytes passed in a first call, the rest in a second
+    QRandomGenerator random(11);
+    const auto noise = [&](qsizetype size) {
+        QByteArray bytes(size, Qt::Uninitialized);
+        for (char &c : bytes)
+            c = char(random.generate() & 0xff);
+        return bytes;
+    };
+    for (const qsizetype size : {0, 1, 15, 16, 17, 255, 4095, 4096, 4097, 5552, 70001}) {
+        QTest::addRow("noise, %lld bytes", qlonglong(size)) << noise(size) << int(size / 3);
+    }
+    // All bytes 255: the largest sums, where a lane or a reduction would overflow first.
+    QTest::addRow("255s, 1 MB") << QByteArray(1 << 20, char(0xff)) << 4099;
+    QTest::addRow("255s, 65537 bytes, in one call") << QByteArray(65537, char(0xff)) << 0;
+}
+
+void TestPngEncoder::adlerChecksumIsZlibs()
+{
+    QFETCH(QByteArray, data);
+    QFETCH(int, split);
+    const auto *bytes = reinterpret_cast<const uchar *>(data.constData());
+    const quint32 ours = adler32Update(adler32Update(1, bytes, size_t(split)), bytes + split,
+                                       size_t(data.size() - split));
+    const auto zlibs = quint32(adler32(adler32(0, nullptr, 0), bytes, uInt(data.size())));
+    QCOMPARE(ours, zlibs);
+}
+
+void TestPngEncoder::zlibStreamIsZlibsOwn()
+{
+    // The IDAT chunks joined are a zlib stream: its header, the deflated rows and the
+    // checksum, which zlib itself must take back to the filtered rows.
+    const QImage image = drawnImage(QSize(300, 200), QImage::Format_RGB32);
+    const QByteArray png = encodePng(image);
+    QByteArray stream;
+    qsizetype at = 8;
+    while (at + 12 <= png.size()) {
+        const auto *u = reinterpret_cast<const uchar *>(png.constData() + at);
+        const qsizetype length = (qsizetype(u[0]) << 24) | (u[1] << 16) | (u[2] << 8) | u[3];
+        if (png.mid(at + 4, 4) == "IDAT")
+            stream += png.mid(at + 8, length);
+        at += 12 + length;
+    }
+    QVERIFY(stream.size() > 6);
+    QCOMPARE(QByteArray::number(uchar(stream[0]), 16), QByteArray("78"));
+    QCOMPARE((uchar(stream[0]) * 256 + uchar(stream[1])) % 31, 0);
+    // 200 rows of 1 filter byte and 300 * 3 samples.
+    const qsizetype rawSize = 200 * (1 + 300 * 3);
+    QByteArray raw(rawSize, Qt::Uninitialized);
+    uLongf rawLength = uLongf(raw.size());
+    QCOMPARE(uncompress(reinterpret_cast<Bytef *>(raw.data()), &rawLength,
+                        reinterpret_cast<const Bytef *>(stream.constData()), uLong(stream.size())),
+             Z_OK);
+    QCOMPARE(qsizetype(rawLength), rawSize);
 }
 
 QTEST_MAIN(TestPngEncoder)

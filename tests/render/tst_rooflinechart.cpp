@@ -1,9 +1,11 @@
+#include "compositingplot.h"
 #include "figure.h"
 #include "renderfixtures.h"
 #include "rooflinechart.h"
 #include "scenarioanalysis.h"
 #include "testhelpers.h"
 
+#include <QBackingStore>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void wheelZoomAndResetView();
     void fixedViewFromOptions();
     void legendOutsideThePlotIsDrawnOnScreen();
+    void screenIsWhatQCustomPlotPaints();
 
 private:
     Analysis analysisAt(double batch) const;
@@ -281,6 +284,46 @@ void TestRooflineChart::legendOutsideThePlotIsDrawnOnScreen()
     QVERIFY2(differing <= blocks / 50,
              qPrintable(QStringLiteral("%1 of %2").arg(differing).arg(blocks)));
     QVERIFY(inked > blocks / 10); // the legend is there: its text and swatches
+}
+
+void TestRooflineChart::screenIsWhatQCustomPlotPaints()
+{
+    // The plot paints a frame as a copy of its background with the bottom buffer blended on
+    // it, kept from the last full replot, and the points' buffer blended on top; QCustomPlot
+    // paints the background, then each buffer blended. The screen must show the same pixels
+    // either way: on the first frame, after batch ticks that only repaint the points, and
+    // after one that moves the view.
+    auto *plot = m_chart->findChild<CompositingPlot *>();
+    QVERIFY(plot);
+    ChartOptions options;
+    options.animate = false;
+    const auto screenOfPlot = [&] {
+        const auto *screen = dynamic_cast<const QImage *>(m_chart->backingStore()->paintDevice());
+        return screen ? screen->copy(QRect(plot->mapTo(m_chart, QPoint(0, 0)), plot->size()))
+                            .convertToFormat(QImage::Format_RGB32)
+                      : QImage();
+    };
+    int replots = 0, builds = 0, pointsOnlyTicks = 0;
+    for (const double batch : {1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 2000.0, 2100.0}) {
+        m_chart->setAnalysis(analysisAt(batch), options);
+        m_chart->replotNow();
+        plot->repaint();
+        const QImage screen = screenOfPlot();
+        QVERIFY(!screen.isNull());
+        plot->setCompositing(false);
+        plot->repaint();
+        QCOMPARE(screen, screenOfPlot());
+        plot->setCompositing(true);
+        // A tick that left the axes alone repainted the points over the same bottom image.
+        if (batch > 1.0 && m_chart->fullReplots() == replots) {
+            QCOMPARE(plot->bottomImageBuilds(), builds);
+            ++pointsOnlyTicks;
+        }
+        replots = m_chart->fullReplots();
+        builds = plot->bottomImageBuilds();
+    }
+    QVERIFY(pointsOnlyTicks >= 3);
+    QVERIFY(m_chart->fullReplots() >= 2); // batch 2000 moved the view: a new bottom image
 }
 
 QTEST_MAIN(TestRooflineChart)

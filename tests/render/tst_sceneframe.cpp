@@ -212,6 +212,15 @@ void TestSceneFrame::pointPixelsFollowTheMapping()
     // x = 100 + 2 * 250 = 600; y = 850 - 2 * 200 = 450
     QCOMPARE(frame.pointPixels.first().x(), 600.0);
     QCOMPARE(frame.pointPixels.first().y(), 450.0);
+    // The frame maps its points with PixelProjection, the logs of the spans taken once: bit
+    // for bit the pixels AxisMapping gives, so that labels and markers stay where they were.
+    map.x0 = 0.037;
+    map.y0 = 3.3e10;
+    const PixelProjection projection(map);
+    for (const QPointF &p : {QPointF(0.3, 7e12), QPointF(123.456, 9.87e14), QPointF(1e-3, 1e9)}) {
+        QVERIFY(projection.toPixel(p.x(), p.y()).x() == map.toPixel(p.x(), p.y()).x());
+        QVERIFY(projection.toPixel(p.x(), p.y()).y() == map.toPixel(p.x(), p.y()).y());
+    }
 }
 
 void TestSceneFrame::numberedLabelsAreExplainedInTheLegend()

@@ -1,0 +1,38 @@
+// The chart's fonts (SceneFonts, scenemodel.h).
+#include "scenemodel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooflab {
+
+namespace {
+
+QFont font(int pixels, double scale, bool bold = false, bool italic = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPixelSize(std::max(6, static_cast<int>(std::lround(pixels * scale))));
+    f.setBold(bold);
+    f.setItalic(italic);
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
+
+} // namespace
+
+SceneFonts SceneFonts::make(double scale)
+{
+    SceneFonts f;
+    f.tick = font(14, scale);
+    f.axisTitle = font(16, scale);
+    f.title = font(20, scale, true);
+    f.roofLabel = font(13, scale);
+    f.pointLabel = font(13, scale);
+    f.selectedLabel = font(13, scale, true);
+    f.legend = font(13, scale);
+    f.badge = font(12, scale);
+    f.zone = font(13, scale, false, true);
+    return f;
+}
+
+} // namespace rooflab
