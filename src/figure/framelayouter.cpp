@@ -85,7 +85,7 @@ bool FrameLayouter::run()
            m_roofLabelMissing != roofsMissing;
 }
 
-void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
+void FrameLayouter::addRamp(double x, double y, const QPointF &top)
 {
     // From `top` (a line label's top left corner, above left of the corner at data x, y on
     // its slope) down to the slope, four times as steep as the slope.
@@ -96,11 +96,7 @@ void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
         return;
     const double steep = 4 * k;
     const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
-    const QLineF ramp(top, top + QPointF(-run, steep * run));
-    if (guide)
-        placer.addGuide(ramp);
-    else
-        placer.addObstacle(ramp, 0);
+    placer.addGuide(QLineF(top, top + QPointF(-run, steep * run)));
 }
 
 void FrameLayouter::addRamps()
@@ -110,7 +106,10 @@ void FrameLayouter::addRamps()
     // a label would lift it by its whole height at once; a line from its top left corner
     // down to the slope, steeper than the slope, lifts it a little more each step instead.
     // A batch mark's line starts at its first place (centred over its caret, kept even when
-    // the mark is hidden), which does not move with the batch.
+    // the mark is hidden), which does not move with the batch. Both kinds of line are guides
+    // that only this place keeps off: as an obstacle for every label, a batch mark's line
+    // also pushed ring places and the other corners about, and in the window's chart with
+    // two devices the GEMM labels jumped 5 times instead of 2 (docs/labels.md).
     const auto inView = [&](double x, double y) {
         return x >= map.x0 && x <= map.x1 && y >= map.y0 && y <= map.y1 &&
                onHighestRoofline(m, x, y);
@@ -120,14 +119,13 @@ void FrameLayouter::addRamps()
             continue;
         const QPointF c = pixel(mark.x, mark.y);
         const QSizeF size = boxed(mark.size);
-        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()),
-                false);
+        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()));
     }
     // A ridge label above the slope left of its corner.
     for (const auto &[roof, rect] : std::as_const(m_ridgeLabelBoxes)) {
         const SceneRoof &r = m.roofs.at(roof);
         if (inView(r.ridge, r.peak) && rect.right() < pixel(r.ridge, r.peak).x())
-            addRamp(r.ridge, r.peak, rect.topLeft(), true);
+            addRamp(r.ridge, r.peak, rect.topLeft());
     }
 }
 

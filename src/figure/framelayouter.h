@@ -103,7 +103,7 @@ private:
     void placeZoneCaptions();
 
     // Point labels, else number badges (framelayouter.cpp).
-    void addRamp(double x, double y, const QPointF &top, bool guide);
+    void addRamp(double x, double y, const QPointF &top);
     void addRamps();
     void placePointLabels();
     bool placeBadge(const LabelUnit &unit);
