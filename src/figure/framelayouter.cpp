@@ -6,6 +6,7 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rooflab {
@@ -17,6 +18,9 @@ constexpr int maxLabelUnits = crowding.maxLabelUnits;
 constexpr double labelReach = crowding.labelReach;
 constexpr int wideSearchUnits = crowding.wideSearchUnits;
 constexpr int maxLongLeaders = crowding.maxLongLeaders;
+// A label further than this (pixels) from its markers needs a leader line to be read as
+// theirs.
+constexpr double farLabelGap = 30;
 // A number may go anywhere.
 constexpr double anywhere = std::numeric_limits<double>::infinity();
 
@@ -207,6 +211,7 @@ void FrameLayouter::placePointLabels()
     // room become numbers anywhere on the chart, or as a last resort labels with a long
     // leader line.
     QList<LabelUnit> failed;
+    QList<std::pair<qsizetype, QRectF>> unled; // placed with no leader line: text, markers
     for (const LabelUnit &unit : units) {
         if (numberOf(unit) > 0) { // numbered in an earlier pass: stays numbered
             failed.append(unit);
@@ -230,6 +235,8 @@ void FrameLayouter::placePointLabels()
                                                           : 0;
         if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             failed.append(unit);
+        else if (!f.texts.last().leader)
+            unled.append({f.texts.size() - 1, unit.anchor});
     }
     int longLeaders = 0;
     for (const LabelUnit &unit : std::as_const(failed)) {
@@ -241,6 +248,28 @@ void FrameLayouter::placePointLabels()
         if (numberOf(unit) > 0 || longLeaders++ >= maxLongLeaders ||
             !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             ++f.unlabelled;
+    }
+    addFarLeaders(unled);
+}
+
+void FrameLayouter::addFarLeaders(const QList<std::pair<qsizetype, QRectF>> &unled)
+{
+    // A label that slid far from its markers (the place above left of a GEMM column slides
+    // along the slope and left past line labels, docs/labels.md) is joined to them by a
+    // leader line where one can be drawn across no text. Only drawn, never reserved: once
+    // every label is placed, so that no place changes.
+    for (const auto &[index, anchor] : unled) {
+        PlacedText &t = f.texts[index];
+        const QPointF target = anchor.center();
+        const QLineF line(nearestPointOnRect(t.rect, target), target);
+        const double dx =
+            std::max({0.0, anchor.left() - t.rect.right(), t.rect.left() - anchor.right()});
+        const double dy =
+            std::max({0.0, anchor.top() - t.rect.bottom(), t.rect.top() - anchor.bottom()});
+        if (std::hypot(dx, dy) > farLabelGap && placer.leaderClear(line, t.rect)) {
+            t.leader = true;
+            t.leaderLine = line;
+        }
     }
 }
 

@@ -107,6 +107,8 @@ private:
     void addRamps();
     void placePointLabels();
     bool placeBadge(const LabelUnit &unit);
+    // Leader lines for the labels `unled` (text index, markers) that stand far from them.
+    void addFarLeaders(const QList<std::pair<qsizetype, QRectF>> &unled);
 
     const SceneModel &m;
     SceneFrame &f;
