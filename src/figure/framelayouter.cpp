@@ -6,6 +6,7 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rooflab {
@@ -17,6 +18,9 @@ constexpr int maxLabelUnits = crowding.maxLabelUnits;
 constexpr double labelReach = crowding.labelReach;
 constexpr int wideSearchUnits = crowding.wideSearchUnits;
 constexpr int maxLongLeaders = crowding.maxLongLeaders;
+// A label further than this (pixels) from its markers needs a leader line to be read as
+// theirs.
+constexpr double farLabelGap = 30;
 // A number may go anywhere.
 constexpr double anywhere = std::numeric_limits<double>::infinity();
 
@@ -85,7 +89,7 @@ bool FrameLayouter::run()
            m_roofLabelMissing != roofsMissing;
 }
 
-void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
+void FrameLayouter::addRamp(double x, double y, const QPointF &top)
 {
     // From `top` (a line label's top left corner, above left of the corner at data x, y on
     // its slope) down to the slope, four times as steep as the slope.
@@ -96,11 +100,7 @@ void FrameLayouter::addRamp(double x, double y, const QPointF &top, bool guide)
         return;
     const double steep = 4 * k;
     const double run = (c.y() - top.y() + k * (c.x() - top.x())) / (steep - k);
-    const QLineF ramp(top, top + QPointF(-run, steep * run));
-    if (guide)
-        placer.addGuide(ramp);
-    else
-        placer.addObstacle(ramp, 0);
+    placer.addGuide(QLineF(top, top + QPointF(-run, steep * run)));
 }
 
 void FrameLayouter::addRamps()
@@ -110,7 +110,10 @@ void FrameLayouter::addRamps()
     // a label would lift it by its whole height at once; a line from its top left corner
     // down to the slope, steeper than the slope, lifts it a little more each step instead.
     // A batch mark's line starts at its first place (centred over its caret, kept even when
-    // the mark is hidden), which does not move with the batch.
+    // the mark is hidden), which does not move with the batch. Both kinds of line are guides
+    // that only this place keeps off: as an obstacle for every label, a batch mark's line
+    // also pushed ring places and the other corners about, and in the window's chart with
+    // two devices the GEMM labels jumped 5 times instead of 2 (docs/labels.md).
     const auto inView = [&](double x, double y) {
         return x >= map.x0 && x <= map.x1 && y >= map.y0 && y <= map.y1 &&
                onHighestRoofline(m, x, y);
@@ -120,14 +123,13 @@ void FrameLayouter::addRamps()
             continue;
         const QPointF c = pixel(mark.x, mark.y);
         const QSizeF size = boxed(mark.size);
-        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()),
-                false);
+        addRamp(mark.x, mark.y, QPointF(c.x() - size.width() / 2, c.y() - 15 - size.height()));
     }
     // A ridge label above the slope left of its corner.
     for (const auto &[roof, rect] : std::as_const(m_ridgeLabelBoxes)) {
         const SceneRoof &r = m.roofs.at(roof);
         if (inView(r.ridge, r.peak) && rect.right() < pixel(r.ridge, r.peak).x())
-            addRamp(r.ridge, r.peak, rect.topLeft(), true);
+            addRamp(r.ridge, r.peak, rect.topLeft());
     }
 }
 
@@ -209,6 +211,7 @@ void FrameLayouter::placePointLabels()
     // room become numbers anywhere on the chart, or as a last resort labels with a long
     // leader line.
     QList<LabelUnit> failed;
+    QList<std::pair<qsizetype, QRectF>> unled; // placed with no leader line: text, markers
     for (const LabelUnit &unit : units) {
         if (numberOf(unit) > 0) { // numbered in an earlier pass: stays numbered
             failed.append(unit);
@@ -232,6 +235,8 @@ void FrameLayouter::placePointLabels()
                                                           : 0;
         if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             failed.append(unit);
+        else if (!f.texts.last().leader)
+            unled.append({f.texts.size() - 1, unit.anchor});
     }
     int longLeaders = 0;
     for (const LabelUnit &unit : std::as_const(failed)) {
@@ -243,6 +248,28 @@ void FrameLayouter::placePointLabels()
         if (numberOf(unit) > 0 || longLeaders++ >= maxLongLeaders ||
             !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
             ++f.unlabelled;
+    }
+    addFarLeaders(unled);
+}
+
+void FrameLayouter::addFarLeaders(const QList<std::pair<qsizetype, QRectF>> &unled)
+{
+    // A label that slid far from its markers (the place above left of a GEMM column slides
+    // along the slope and left past line labels, docs/labels.md) is joined to them by a
+    // leader line where one can be drawn across no text. Only drawn, never reserved: once
+    // every label is placed, so that no place changes.
+    for (const auto &[index, anchor] : unled) {
+        PlacedText &t = f.texts[index];
+        const QPointF target = anchor.center();
+        const QLineF line(nearestPointOnRect(t.rect, target), target);
+        const double dx =
+            std::max({0.0, anchor.left() - t.rect.right(), t.rect.left() - anchor.right()});
+        const double dy =
+            std::max({0.0, anchor.top() - t.rect.bottom(), t.rect.top() - anchor.bottom()});
+        if (std::hypot(dx, dy) > farLabelGap && placer.leaderClear(line, t.rect)) {
+            t.leader = true;
+            t.leaderLine = line;
+        }
     }
 }
 

@@ -103,10 +103,12 @@ private:
     void placeZoneCaptions();
 
     // Point labels, else number badges (framelayouter.cpp).
-    void addRamp(double x, double y, const QPointF &top, bool guide);
+    void addRamp(double x, double y, const QPointF &top);
     void addRamps();
     void placePointLabels();
     bool placeBadge(const LabelUnit &unit);
+    // Leader lines for the labels `unled` (text index, markers) that stand far from them.
+    void addFarLeaders(const QList<std::pair<qsizetype, QRectF>> &unled);
 
     const SceneModel &m;
     SceneFrame &f;

@@ -201,6 +201,19 @@ bool LabelPlacer::labelsFree(const QLineF &leader) const
     });
 }
 
+bool LabelPlacer::leaderClear(const QLineF &leader, const QRectF &own) const
+{
+    for (const QRectF &blocker : m_leaderBlockers) {
+        if (segmentCrossesRect(leader, blocker))
+            return false;
+    }
+    for (const QRectF &label : m_placed) {
+        if (label != own && segmentCrossesRect(leader, label))
+            return false;
+    }
+    return !runsAlongALine(leader);
+}
+
 void LabelPlacer::candidateTopLefts(const LabelRequest &request, Candidates *candidates) const
 {
     const QRectF a = request.anchor;

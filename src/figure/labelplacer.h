@@ -97,6 +97,11 @@ public:
     // Finds a place for one label and reserves it; `placed` is false when none is free.
     LabelPlacement place(const LabelRequest &request);
 
+    // True when a leader line from the placed label `own` could be drawn: it crosses no
+    // other label and no box that blocks leaders, and runs along no line. It reserves
+    // nothing, so it can be asked once every label is placed.
+    bool leaderClear(const QLineF &leader, const QRectF &own) const;
+
     // Reserves a label made of several boxes (a rotated label, approximated) if all of them
     // are free; `ownLine` may be touched. Returns false and reserves nothing otherwise.
     bool placeParts(const QList<QRectF> &parts, const QLineF &ownLine);

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void climbStopsAtEachBlockerInTurn();
     void reachFindsRoomFurtherOut();
     void leadersKeepOutFromUnderTheLegend();
+    void leaderClearSkipsItsOwnLabelOnly();
     void coverageWeighsBoxesAndLines();
     void leastCoveredPrefersAFreeCorner();
     void segmentHitsRect_data();
@@ -257,6 +258,30 @@ void TestLabelPlacer::leadersKeepOutFromUnderTheLegend()
     QVERIFY(p.leader);
     QVERIFY(!p.rect.intersects(legend));
     QVERIFY(!LabelPlacer::segmentHitsRect(p.leaderLine, legend));
+}
+
+void TestLabelPlacer::leaderClearSkipsItsOwnLabelOnly()
+{
+    // A leader drawn after the labels are placed (FrameLayouter::addFarLeaders) starts on
+    // its own label's edge: that label does not block it, another label or the legend does.
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    const LabelPlacement own =
+        placer.place({QRectF(10, 10, 40, 10), QSizeF(40, 10), {}, false, {}});
+    QVERIFY(own.placed);
+    // Right of its anchor, 4 px off, centred on it: top left (10 + 40 + 4, 15 - 5).
+    QCOMPARE(own.rect, QRectF(54, 10, 40, 10));
+    const QPointF marker(200, 150);
+    const QLineF leader(nearestPointOnRect(own.rect, marker), marker); // (94, 20) to (200, 150)
+    QVERIFY(placer.leaderClear(leader, own.rect));
+    // Another label on the leader's middle, (147, 85): a 20 x 10 box from (137, 80).
+    LabelRequest across{QRectF(), QSizeF(20, 10), {QPointF(137, 80)}, false, {}};
+    QVERIFY(placer.place(across).placed);
+    QVERIFY(!placer.leaderClear(leader, own.rect));
+    // Clear of that label, but under a legend (a box that blocks leaders).
+    const QLineF down(QPointF(30, 20), QPointF(30, 250));
+    QVERIFY(placer.leaderClear(down, own.rect));
+    placer.addObstacle(QRectF(0, 200, 100, 20), true);
+    QVERIFY(!placer.leaderClear(down, own.rect));
 }
 
 void TestLabelPlacer::coverageWeighsBoxesAndLines()
