@@ -237,9 +237,12 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     }
     if (best)
         return best->slot;
-    // No margin fits the figure at all, not even for a key: the frame searches the plot.
+    // No margin fits the figure at all, not even for a key: the frame searches the plot for
+    // the key at its smallest font, the least that still says every device and its verdict.
     LegendSlot searched;
-    searched.compact = true;
+    searched.compact = searched.brief = searched.breakNames = searched.key = true;
+    searched.markerKinds = false;
+    searched.fontPixels = sizes.isEmpty() ? 0 : sizes.last();
     return searched;
 }
 

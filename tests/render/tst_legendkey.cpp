@@ -7,6 +7,7 @@
 #include <QTest>
 
 using namespace rooflab;
+using rooflab::test::analysisAt;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
 using rooflab::test::threeDevices;
@@ -15,7 +16,7 @@ using rooflab::test::windowOptions;
 // A figure too small for its text scale gets a key (docs/labels.md, "A key"): each device's
 // colour, short name and fit verdict, beside or under the plot, and one note counting what
 // it leaves out.
-// Four devices in a 580 x 455 export at 175 % and 225 % text (issue 12, item 2).
+// Four devices in a 580 x 455 export at 175 % and 225 % text.
 class TestLegendKey : public QObject
 {
     Q_OBJECT
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void aSmallFigureAtLargeTextGetsAKey();
     void theKeyHoldsItsPlaceWhileTheBatchSweeps();
     void aFigureWithRoomKeepsItsLegend();
+    void aFigureWithNoMarginSearchesThePlotForTheKey();
 };
 
 namespace {
@@ -33,15 +35,6 @@ namespace {
 QString s(const char *text)
 {
     return QString::fromUtf8(text);
-}
-
-ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
-{
-    Scenario scenario;
-    scenario.model = s("llama-3.1-70b");
-    scenario.devices = devices;
-    scenario.batch = batch;
-    return analyzeScenario(Catalog::builtin(), scenario);
 }
 
 const QSize paperSize(580, 455);
@@ -193,6 +186,45 @@ void TestLegendKey::aFigureWithRoomKeepsItsLegend()
         for (const LegendLayout::Line &line : figure.frame().legend.lines)
             verdict = verdict || line.entry.text.contains(s("needs"));
         QVERIFY(verdict);
+    }
+}
+
+// Smaller still, no margin fits even the key (four devices at 480 x 360 at 175 %, 400 x 300
+// at 135 %, 320 x 240 at 100 %): the legend is searched inside the plot. It used to be the
+// compact legend with whole names, 683 px tall in the 360 px figure, so the lines past the
+// edge and their fit verdicts were lost. It is the key now: every device's line inside the
+// figure, each with its verdict (needs 3, needs 2, fits, needs 2 as derived above).
+void TestLegendKey::aFigureWithNoMarginSearchesThePlotForTheKey()
+{
+    for (const auto &[size, scale] :
+         {std::pair{QSize(480, 360), 1.75}, std::pair{QSize(400, 300), 1.35},
+          std::pair{QSize(320, 240), 1.0}}) {
+        const ScenarioAnalysis result = analysisAt(fourDevices(), 16);
+        const Figure figure(result.chart, windowOptions(result, scale), size);
+        const QString where = s("%1 x %2 at %3").arg(size.width()).arg(size.height()).arg(scale);
+        QVERIFY2(!figure.layout().legend.outside(), qPrintable(where));
+        QVERIFY2(figure.layout().legend.key, qPrintable(where));
+        // Each device's line joined with the rows wrapped under it.
+        QStringList devices;
+        bool inDevice = false;
+        for (const LegendLayout::Line &line : figure.frame().legend.lines) {
+            QVERIFY2(
+                QRectF(QPointF(0, 0), QSizeF(size)).contains(line.rect),
+                qPrintable(where + s(": ") + line.entry.text + s(" at ") + describe(line.rect)));
+            if (line.entry.kind == SceneLegendEntry::Kind::Device) {
+                devices.append(line.entry.text);
+                inDevice = true;
+            } else if (line.entry.continued && inDevice) {
+                devices.last() += s(" ") + line.entry.text;
+            } else {
+                inDevice = false;
+            }
+        }
+        QCOMPARE(devices.size(), 4);
+        const QStringList verdicts = {s("needs 3"), s("needs 2"), s("fits"), s("needs 2")};
+        for (qsizetype i = 0; i < devices.size(); ++i)
+            QVERIFY2(devices.at(i).endsWith(verdicts.at(i)),
+                     qPrintable(where + s(": ") + devices.at(i)));
     }
 }
 
