@@ -36,6 +36,16 @@ inline const QStringList &fourDevices()
     return devices;
 }
 
+// Llama 3.1 70B decode (context 4096) on `devices` at `batch`, from the built-in catalog.
+inline ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
+{
+    Scenario scenario;
+    scenario.model = QStringLiteral("llama-3.1-70b");
+    scenario.devices = devices;
+    scenario.batch = batch;
+    return analyzeScenario(Catalog::builtin(), scenario);
+}
+
 // The chart options the window gives a model scenario's `result` at `textScale`
 // (MainWindow::chartOptions): its title and brief title, laid out for their widest, and the
 // fit verdicts.

@@ -10,6 +10,7 @@
 #include <cmath>
 
 using namespace rooflab;
+using rooflab::test::analysisAt;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
 using rooflab::test::threeDevices;
@@ -40,15 +41,6 @@ namespace {
 QString s(const char *text)
 {
     return QString::fromUtf8(text);
-}
-
-ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
-{
-    Scenario scenario;
-    scenario.model = s("llama-3.1-70b");
-    scenario.devices = devices;
-    scenario.batch = batch;
-    return analyzeScenario(Catalog::builtin(), scenario);
 }
 
 // Llama 3.1 70B decode on `devices` at `batch`, drawn as the window draws it at `textScale`
