@@ -5,6 +5,7 @@
 #include "sceneframe.h"
 #include "textcache.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -120,16 +121,17 @@ double widestText(const QFont &font, const QList<SceneLegendEntry> &entries)
 
 // The notes that count what was left out, at their longest: in a brief legend one for
 // every label, in a compact one for point and line labels, else the point labels' only.
-QList<SceneLegendEntry> leftOutNotes(LegendLevel level)
+// `most` labels at most (mostLeftOut()).
+QList<SceneLegendEntry> leftOutNotes(LegendLevel level, int most)
 {
     if (level == LegendLevel::Key)
-        return {{SceneLegendEntry::Kind::Note, keyLeftOutNote(99, 99)}};
+        return {{SceneLegendEntry::Kind::Note, keyLeftOutNote(most, 99)}};
     if (level == LegendLevel::Brief || level == LegendLevel::Minimal)
-        return {{SceneLegendEntry::Kind::Note, FrameLayouter::briefLeftOutNote(99)}};
+        return {{SceneLegendEntry::Kind::Note, FrameLayouter::briefLeftOutNote(most)}};
     QList<SceneLegendEntry> notes = {
-        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(99)}};
+        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(most)}};
     if (level != LegendLevel::Full)
-        notes.append({SceneLegendEntry::Kind::Note, FrameLayouter::lineLabelsNote(99)});
+        notes.append({SceneLegendEntry::Kind::Note, FrameLayouter::lineLabelsNote(most)});
     return notes;
 }
 
@@ -202,6 +204,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     const bool breakNames = level == LegendLevel::BrokenNames || brief;
     const QList<SceneLegendEntry> own = ownLines(model, level);
     const QList<SceneLegendEntry> lines = compact ? own : longestLines(model);
+    const int most = mostLeftOut(model);
     // Names stay whole where they fit a line (wrapLegendText).
     const QStringList &keepWhole = model.deviceNames;
     const double lineHeight = LegendLayout::lineHeight(font);
@@ -228,7 +231,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     // A key's lines are as narrow as the parts of its note and of its lines allow: a short
     // name ending in " ·" on one row, its fit verdict wrapped under it.
     double keyText = 0;
-    QStringList keyParts = keyLeftOutParts(99, 99);
+    QStringList keyParts = keyLeftOutParts(most, 99);
     for (const SceneLegendEntry &entry : own) {
         const QStringList parts = entry.text.split(QStringLiteral(" · "));
         for (qsizetype i = 0; i < parts.size(); ++i)
@@ -256,7 +259,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     const double besideHeight = size.height() - figureInset - plot.top();
     const int rowsBeside =
         std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
-    QList<SceneLegendEntry> notes = leftOutNotes(level);
+    QList<SceneLegendEntry> notes = leftOutNotes(level, most);
     if (level == LegendLevel::Full)
         notes.clear(); // a spare line instead (below)
     // The grid's columns beside the plot for lines of `textWidth`: the notes that count
@@ -313,10 +316,10 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     // Under the plot: the lines flowed in rows by their own widths (a line wraps only when
     // it is wider than the margin), the notes that count what was left out, and, unless
     // names may break, a spare row for numbered labels.
-    // (A key's note on one row when the margin is that wide.)
+    // (The notes on one row each when the margin is that wide.)
     const double underText = std::max(
         20.0,
-        std::min(std::max(widestOwn, std::ceil(widestText(font, leftOutNotes(level)))),
+        std::min(std::max(widestOwn, std::ceil(widestText(font, leftOutNotes(level, most)))),
                  across - 2 * LegendLayout::padding - LegendLayout::swatch - LegendLayout::gap));
     // With numbered labels (which come between the two) the notes take rows of their own;
     // without, they may share the last line's row.
@@ -326,8 +329,8 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
             wrapped(font, entries, underText, keepWhole, &numbers);
         return LegendLayout::flowRows(pieces, numbers, font, across);
     };
-    const int rowsUnder = breakNames ? rowsOf(lines + leftOutNotes(level))
-                                     : rowsOf(lines) + rowsOf(leftOutNotes(level)) + 1;
+    const int rowsUnder = breakNames ? rowsOf(lines + leftOutNotes(level, most))
+                                     : rowsOf(lines) + rowsOf(leftOutNotes(level, most)) + 1;
     const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
     LegendMargin below;
     below.valid = true;

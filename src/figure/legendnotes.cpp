@@ -268,6 +268,13 @@ QString keyLeftOutNote(int labels, int notes)
     return head + QLatin1Char(' ') + parts.join(tr(" · "));
 }
 
+int mostLeftOut(const SceneModel &model)
+{
+    const qsizetype labels = model.points.size() + 2 * model.roofs.size() + model.slopes.size() +
+                             model.batchMarks.size();
+    return static_cast<int>(std::clamp<qsizetype>(labels, 99, 1'000'000'000));
+}
+
 bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device)
 {
     if (roof.device == device)

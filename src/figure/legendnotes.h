@@ -33,6 +33,11 @@ QStringList shortDeviceNames(const QStringList &names);
 // The key's one note: what it leaves out ("Left out: 12 label(s) · 6 note(s)"); empty when
 // nothing is. Its parts ("Left out:", "12 label(s)", "6 note(s)") are where it may wrap.
 QString keyLeftOutNote(int labels, int notes);
+
+// The most labels a note may count as left out in `model` (every point, roof, ridge, slope
+// and batch mark, at least 99): the notes are sized at that count, so that the count may
+// change with the batch while the legend's slot stays.
+int mostLeftOut(const SceneModel &model);
 QStringList keyLeftOutParts(int labels, int notes);
 
 // Whether `roof`'s label, finding no room on its line, goes on the legend line of `device`:

@@ -184,8 +184,8 @@ int FrameLayouter::numberLineBudget() const
                                                    f.legendSlot.textWidth, m.deviceNames)
                                         .size());
         };
-        return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(99)) -
-               (f.legendSlot.compact ? linesOf(lineLabelsNote(99)) : 0);
+        return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(mostLeftOut(m))) -
+               (f.legendSlot.compact ? linesOf(lineLabelsNote(mostLeftOut(m))) : 0);
     }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's
     // height hold beside the scene's own lines.
