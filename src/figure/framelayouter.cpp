@@ -83,6 +83,7 @@ bool FrameLayouter::run()
     if (m_slideRings)
         addRamps();
     placePointLabels();
+    addRidgeLeaders();
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
     return m_newNumbers || m_slopeLabelMissing != slopesMissing ||

@@ -101,6 +101,9 @@ private:
     void placeRidgeLabels();
     void placeBatchMarks();
     void placeZoneCaptions();
+    // A ridge label that stands nearer another device's corner than its own gets a leader
+    // line to its own corner (linelabels.cpp), once every label is placed.
+    void addRidgeLeaders();
 
     // Point labels, else number badges (framelayouter.cpp).
     void addRamp(double x, double y, const QPointF &top);

@@ -1,5 +1,6 @@
 #include "framelayouter.h"
 
+#include "labelgeometry.h"
 #include "textcache.h"
 
 #include <QCoreApplication>
@@ -156,6 +157,38 @@ void FrameLayouter::placeRidgeLabels()
         if (tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device)))
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
+    }
+}
+
+void FrameLayouter::addRidgeLeaders()
+{
+    // Where every place by its own corner was taken, a ridge label may stand nearer another
+    // device's corner (on a shared roof, past it): a leader line to its own corner says
+    // whose it is. Only drawn, never reserved, so that no other label moves.
+    const auto distance = [](const QRectF &box, const QPointF &p) {
+        return QLineF(nearestPointOnRect(box, p), p).length();
+    };
+    for (const auto &[index, rect] : std::as_const(m_ridgeLabelBoxes)) {
+        const SceneRoof &own = m.roofs.at(index);
+        const QPointF corner = pixel(own.ridge, own.peak);
+        const double ownDistance = distance(rect, corner);
+        const bool nearerAnother =
+            std::any_of(m.roofs.cbegin(), m.roofs.cend(), [&](const SceneRoof &r) {
+                return !r.ghost && r.device != own.device && r.ridge >= map.x0 &&
+                       r.ridge <= map.x1 && r.peak >= map.y0 && r.peak <= map.y1 &&
+                       distance(rect, pixel(r.ridge, r.peak)) <= ownDistance;
+            });
+        if (!nearerAnother)
+            continue;
+        for (PlacedText &t : f.texts) {
+            if (t.style != TextStyle::Ridge || t.rect != rect)
+                continue;
+            const QLineF line(nearestPointOnRect(rect, corner), corner);
+            if (placer.leaderClear(line, rect)) {
+                t.leader = true;
+                t.leaderLine = line;
+            }
+        }
     }
 }
 

@@ -408,8 +408,11 @@ void ScenePainter::drawLabels()
 {
     const QColor backdrop = withAlpha(m.theme.background, 210);
     for (const PlacedText &t : f.texts) {
+        // A ridge label's leader in its device's colour: it says which corner is its own
+        // where another device's corner is nearer (docs/labels.md).
         if (t.leader)
-            drawLine(t.leaderLine.p1(), t.leaderLine.p2(), m.theme.muted, 1, Qt::SolidLine);
+            drawLine(t.leaderLine.p1(), t.leaderLine.p2(),
+                     t.style == TextStyle::Ridge ? t.color : m.theme.muted, 1, Qt::SolidLine);
         if (t.style == TextStyle::Batch && t.text.isEmpty()) {
             const QRectF &r = t.rect; // the caret pointing down at the ridge
             p->setPen(Qt::NoPen);
