@@ -1,16 +1,12 @@
 #include "pointmotion.h"
 
+#include "sameid.h"
+
 #include <cmath>
 
 namespace rooflab {
 
 namespace {
-
-// Two ids from the same source share their characters: equal without comparing them.
-bool sameId(const QString &a, const QString &b)
-{
-    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
-}
 
 // The key lists of two batch ticks are usually built from the same ids, in the same order.
 bool sameKeyList(const QList<PointMotion::Key> &a, const QList<PointMotion::Key> &b)

@@ -1,5 +1,6 @@
 #include "scenemodel.h"
 
+#include "sameid.h"
 #include "textsafety.h"
 
 #include "legendnotes.h"
@@ -20,12 +21,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("RooflineChart", text);
-}
-
-// Ids of one analysis share their characters: equal by pointer, without comparing them.
-bool sameId(const QString &a, const QString &b)
-{
-    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
 }
 
 bool same(double a, double b)
