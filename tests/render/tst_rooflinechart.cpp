@@ -319,6 +319,10 @@ void TestRooflineChart::screenIsWhatQCustomPlotPaints()
             QCOMPARE(plot->bottomImageBuilds(), builds);
             ++pointsOnlyTicks;
         }
+        // A full replot composites again: it built a new bottom image (the fallback path,
+        // which paints as QCustomPlot does, would build none and pass the checks above).
+        if (m_chart->fullReplots() > replots)
+            QVERIFY2(plot->bottomImageBuilds() > builds, qPrintable(QString::number(batch)));
         replots = m_chart->fullReplots();
         builds = plot->bottomImageBuilds();
     }
