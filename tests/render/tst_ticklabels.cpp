@@ -23,6 +23,7 @@ class TestTickLabels : public QObject
 private Q_SLOTS:
     void aRoomyAxisLabelsEveryDecade();
     void aCrowdedAxisLabelsEveryKthDecade();
+    void aCrowdedShortAxisLabelsOneAndThreeTimes();
     void theSmallFourDeviceFigureKeepsItsLabelsApart_data();
     void theSmallFourDeviceFigureKeepsItsLabelsApart();
     void aWideFigureLabelsEveryDecade();
@@ -134,6 +135,23 @@ void TestTickLabels::aCrowdedAxisLabelsEveryKthDecade()
     // apart, leaves 11.2 px.
     QCOMPARE(labelledValues(axisTicks(1, 1e6, 100, fonts, Qt::Vertical)),
              (Values{1, 100, 1e4, 1e6}));
+}
+
+// 100 .. 5000 holds two decades, so 2 and 5 times are labelled too. Over 1000 px at 100 %,
+// 589 px a decade: 100 and 200 are 0.301 x 589 = 177 px apart against at most 45 px of
+// label ("2×10" and its exponent): all six. Over 100 px, 58.9 px a decade: 17.7 px apart,
+// they overlap; 1 and 3 times a decade (0.477 and 0.523 of a decade apart) label four.
+void TestTickLabels::aCrowdedShortAxisLabelsOneAndThreeTimes()
+{
+    const SceneFonts fonts = SceneFonts::make(1);
+    QCOMPARE(labelledValues(axisTicks(100, 5000, 1000, fonts, Qt::Horizontal)),
+             (Values{100, 200, 500, 1000, 2000, 5000}));
+    QCOMPARE(labelledValues(axisTicks(100, 5000, 100, fonts, Qt::Horizontal)),
+             (Values{100, 300, 1000, 3000}));
+    // 100 .. 500 has one decade: 1 and 3 times would leave two labels, so 100, 200 and 500
+    // stay however short the axis.
+    QCOMPARE(labelledValues(axisTicks(100, 500, 40, fonts, Qt::Horizontal)),
+             (Values{100, 200, 500}));
 }
 
 void TestTickLabels::theSmallFourDeviceFigureKeepsItsLabelsApart_data()
