@@ -1,5 +1,7 @@
 #include "axispainter.h"
 
+#include "axisticks.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -7,17 +9,6 @@
 #include <cmath>
 
 namespace rooflab {
-
-namespace {
-
-QFont exponentFont(const QFont &tick)
-{
-    QFont small = tick;
-    small.setPixelSize(std::max(6, static_cast<int>(std::lround(tick.pixelSize() * 0.7))));
-    return small;
-}
-
-} // namespace
 
 AxisPainter::AxisPainter(const SceneModel &model, const FigureLayout &layout, QPainter *painter)
     : m(model), l(layout), p(painter)
@@ -55,7 +46,7 @@ void AxisPainter::drawGrid()
 void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align)
 {
     const QFont &base = m.fonts.tick;
-    const QFont small = exponentFont(base);
+    const QFont small = tickExponentFont(base);
     const QFontMetricsF bm(base), sm(small);
     const QString ten = tickLabelBase(tick);
     const QString power = QString::number(tick.exponent);
@@ -106,28 +97,31 @@ void AxisPainter::paintFrame()
     const QRectF &r = l.map.rect;
     const double grow = std::max(1.0, m.options.fontScale);
     const double major = 6 * grow, minor = 3 * grow, gap = 4 * grow;
+    // Every decade keeps its tick; which carry a label depends on the room (axisticks.h).
+    const QList<LogTick> xTicks = horizontalTicks(l.map, m.fonts);
+    const QList<LogTick> yTicks = verticalTicks(l.map, m.fonts);
     p->setRenderHint(QPainter::Antialiasing, false);
     p->setPen(QPen(t.foreground, 1));
     p->setBrush(Qt::NoBrush);
     p->drawRect(r);
-    for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
+    for (const LogTick &tick : xTicks) {
         const double x = std::round(l.map.xToPixel(tick.value));
         p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
         p->drawLine(QPointF(x, r.bottom()), QPointF(x, r.bottom() + (tick.major ? major : minor)));
     }
-    for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
+    for (const LogTick &tick : yTicks) {
         const double y = std::round(l.map.yToPixel(tick.value));
         p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
         p->drawLine(QPointF(r.left() - (tick.major ? major : minor), y), QPointF(r.left(), y));
     }
     p->setRenderHint(QPainter::Antialiasing, true);
     p->setPen(t.foreground);
-    for (const LogTick &tick : logTicks(l.map.x0, l.map.x1)) {
+    for (const LogTick &tick : xTicks) {
         if (tick.labelled)
             drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap), tick,
                           Qt::AlignHCenter);
     }
-    for (const LogTick &tick : logTicks(l.map.y0, l.map.y1)) {
+    for (const LogTick &tick : yTicks) {
         if (tick.labelled)
             drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)), tick,
                           Qt::AlignRight);

@@ -1,5 +1,7 @@
 #include "figurelayout.h"
 
+#include "axisticks.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QStringList>
@@ -16,15 +18,6 @@ namespace {
 constexpr double tickLength = 6, labelGap = 4, titleGap = 8, outerGap = 12, rightGap = 24;
 // The least a long title shrinks to at large text: its size at this text scale.
 constexpr double largeTitleFloor = 1.35;
-
-// The width of "10" (or "2×10") with a superscript exponent, as the axis painter draws it.
-double tickLabelWidth(const SceneFonts &fonts, const LogTick &tick)
-{
-    QFont small = fonts.tick;
-    small.setPixelSize(std::max(6, static_cast<int>(std::lround(fonts.tick.pixelSize() * 0.7))));
-    return QFontMetricsF(fonts.tick).horizontalAdvance(tickLabelBase(tick)) +
-           QFontMetricsF(small).horizontalAdvance(QString::number(tick.exponent));
-}
 
 QString tr(const char *text)
 {
