@@ -5,6 +5,7 @@
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
+#include "testhelpers.h"
 
 #include <QTest>
 
@@ -127,7 +128,7 @@ void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
         const auto corner = std::find_if(corners.cbegin(), corners.cend(),
                                          [&](const Corner &c) { return c.label == label; });
         QVERIFY2(corner != corners.cend(), qPrintable(label));
-        QVERIFY2(std::abs(corner->ridge - ridge) <= 0.01 * ridge, qPrintable(label));
+        ROOFLAB_COMPARE_NEAR(corner->ridge, ridge, 0.01);
     }
     const auto distance = [](const QRectF &box, const QPointF &p) {
         const QPointF nearest(std::clamp(p.x(), box.left(), box.right()),
