@@ -168,7 +168,10 @@ void FrameLayouter::addRidgeLeaders()
     const auto distance = [](const QRectF &box, const QPointF &p) {
         return QLineF(nearestPointOnRect(box, p), p).length();
     };
-    for (const auto &[index, rect] : std::as_const(m_ridgeLabelBoxes)) {
+    for (const auto &box : std::as_const(m_ridgeLabelBoxes)) {
+        // Named copies, not structured bindings: clang 14 does not capture those in a lambda.
+        const auto index = box.first;
+        const QRectF rect = box.second;
         const SceneRoof &own = m.roofs.at(index);
         const QPointF corner = pixel(own.ridge, own.peak);
         const double ownDistance = distance(rect, corner);
