@@ -6,11 +6,14 @@
 #include "chartoptions.h"
 #include "evaluate.h"
 #include "scenarioanalysis.h"
+#include "scenemodel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRectF>
+
+#include <algorithm>
 
 namespace rooflab::test {
 
@@ -58,6 +61,29 @@ inline ChartOptions windowOptions(const ScenarioAnalysis &result, double textSca
     options.titleWidest = modelChartTitle(result.models, true);
     options.titleBrief = modelChartBriefTitle(result.models, false);
     options.titleBriefWidest = modelChartBriefTitle(result.models, false, true);
+    return options;
+}
+
+// Fixed axes for a batch sweep drawn as the window draws it at `textScale`: the union of
+// every step's own range, so that nothing leaves the view.
+inline ViewRange sweepRange(const QList<ScenarioAnalysis> &steps, double textScale)
+{
+    ViewRange range = {1e300, 0, 1e300, 0};
+    for (const ScenarioAnalysis &step : steps) {
+        const ViewRange c = SceneModel::build(step.chart, windowOptions(step, textScale)).content;
+        range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
+                 std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
+    }
+    return range;
+}
+
+// `options` with its axes fixed to `range`.
+inline ChartOptions withFixedAxes(ChartOptions options, const ViewRange &range)
+{
+    options.xMin = range.xMin;
+    options.xMax = range.xMax;
+    options.yMin = range.yMin;
+    options.yMax = range.yMax;
     return options;
 }
 

@@ -11,8 +11,10 @@
 using namespace rooflab;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
+using rooflab::test::sweepRange;
 using rooflab::test::threeDevices;
 using rooflab::test::windowOptions;
+using rooflab::test::withFixedAxes;
 
 // The legend of a small figure (docs/labels.md, "Where the legend goes"): the window's chart
 // on a 1280 x 800 screen (about 580 x 455, or 850 x 460 with narrower docks) and on a
@@ -190,19 +192,9 @@ void TestLegendFit::placeHoldsWhileTheBatchSweeps()
     for (double b = 1; b <= 1000; b *= 1.03)
         steps.append(analyzeScenario(catalog, modelScenario(qPrintable(model), devices, b)));
     QCOMPARE(steps.size(), 234);
-    ViewRange range = {1e300, 0, 1e300, 0};
-    for (const ScenarioAnalysis &step : std::as_const(steps)) {
-        const ViewRange c = SceneModel::build(step.chart, windowOptions(step, textScale)).content;
-        range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
-                 std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
-    }
+    const ViewRange range = sweepRange(steps, textScale);
     const auto optionsOf = [&](const ScenarioAnalysis &step) {
-        ChartOptions options = windowOptions(step, textScale);
-        options.xMin = range.xMin;
-        options.xMax = range.xMax;
-        options.yMin = range.yMin;
-        options.yMax = range.yMax;
-        return options;
+        return withFixedAxes(windowOptions(step, textScale), range);
     };
     const Figure first(steps.first().chart, optionsOf(steps.first()), size);
     for (qsizetype k = 1; k < steps.size(); k += 3) {

@@ -10,8 +10,10 @@ using namespace rooflab;
 using rooflab::test::analysisAt;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
+using rooflab::test::sweepRange;
 using rooflab::test::threeDevices;
 using rooflab::test::windowOptions;
+using rooflab::test::withFixedAxes;
 
 // A figure too small for its text scale gets a key (docs/labels.md, "A key"): each device's
 // colour, short name and fit verdict, beside or under the plot, and one note counting what
@@ -144,19 +146,10 @@ void TestLegendKey::theKeyHoldsItsPlaceWhileTheBatchSweeps()
     for (double b = 1; b <= 1000; b *= 1.03)
         steps.append(analysisAt(fourDevices(), b));
     for (const double scale : {1.75, 2.25}) {
-        ViewRange range = {1e300, 0, 1e300, 0};
-        for (const ScenarioAnalysis &step : std::as_const(steps)) {
-            const ViewRange c = SceneModel::build(step.chart, windowOptions(step, scale)).content;
-            range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
-                     std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
-        }
+        const ViewRange range = sweepRange(steps, scale);
         const auto figureAt = [&](qsizetype k) {
-            ChartOptions options = windowOptions(steps.at(k), scale);
-            options.xMin = range.xMin;
-            options.xMax = range.xMax;
-            options.yMin = range.yMin;
-            options.yMax = range.yMax;
-            return Figure(steps.at(k).chart, options, paperSize);
+            return Figure(steps.at(k).chart,
+                          withFixedAxes(windowOptions(steps.at(k), scale), range), paperSize);
         };
         const Figure first = figureAt(0);
         QVERIFY(first.layout().legend.key);

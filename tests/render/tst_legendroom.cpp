@@ -13,8 +13,10 @@ using namespace rooflab;
 using rooflab::test::analysisAt;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
+using rooflab::test::sweepRange;
 using rooflab::test::threeDevices;
 using rooflab::test::windowOptions;
+using rooflab::test::withFixedAxes;
 
 // Issue 12, item 2: the legend goes outside the plot (beside or below) when inside it would
 // cover points or more than a fifth of the plot, and the plot keeps most of the chart
@@ -159,19 +161,10 @@ void TestLegendRoom::aBriefLegendHoldsItsPlaceWhileTheBatchSweeps()
     QCOMPARE(steps.size(), 234); // ln(1000) / ln(1.03) = 233.7
     for (const auto &[size, scale] :
          {std::pair{QSize(650, 660), 1.75}, std::pair{QSize(594, 645), 2.25}}) {
-        ViewRange range = {1e300, 0, 1e300, 0};
-        for (const ScenarioAnalysis &step : std::as_const(steps)) {
-            const ViewRange c = SceneModel::build(step.chart, windowOptions(step, scale)).content;
-            range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
-                     std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
-        }
+        const ViewRange range = sweepRange(steps, scale);
         const auto figureAt = [&](qsizetype k) {
-            ChartOptions options = windowOptions(steps.at(k), scale);
-            options.xMin = range.xMin;
-            options.xMax = range.xMax;
-            options.yMin = range.yMin;
-            options.yMax = range.yMax;
-            return Figure(steps.at(k).chart, options, size);
+            return Figure(steps.at(k).chart,
+                          withFixedAxes(windowOptions(steps.at(k), scale), range), size);
         };
         const Figure first = figureAt(0);
         QVERIFY(first.layout().legend.brief);
