@@ -55,7 +55,7 @@ bool onHighestRoofline(const SceneModel &model, double x, double y)
 
 bool FrameLayouter::run()
 {
-    addLineObstacles();
+    addLineObstacles(placer);
     addMarkerObstacles();
     // The legend where it hides no line and no point: what it avoids does not depend on
     // the labels, so it stays in its corner while labels come and go. It lists the line
@@ -146,23 +146,22 @@ void FrameLayouter::placeLineLabels()
     placeZoneCaptions(); // before the point labels, which would push them about
 }
 
-void FrameLayouter::addLineObstacles()
+void FrameLayouter::addLineObstacles(LabelPlacer &into) const
 {
     for (const SceneSlope &slope : m.slopes) {
         if (const auto s = visibleSlope(slope, map))
-            placer.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
+            into.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
     }
     for (const SceneRoof &roof : m.roofs) {
         if (const auto s = visibleRoof(roof, map))
-            placer.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
+            into.addObstacle(QLineF(pixel(s->xa, s->ya), pixel(s->xb, s->yb)), 3);
         if (!roof.ghost)
-            placer.addObstacle(
-                QRectF(pixel(roof.ridge, roof.peak) - QPointF(5, 5), QSizeF(10, 10)));
+            into.addObstacle(QRectF(pixel(roof.ridge, roof.peak) - QPointF(5, 5), QSizeF(10, 10)));
     }
     if (m.zoneRoof >= 0 && m.options.showZones) {
         const SceneRoof &roof = m.roofs.at(m.zoneRoof);
         const QPointF corner = pixel(roof.ridge, roof.peak);
-        placer.addObstacle(QLineF(corner, QPointF(corner.x(), map.rect.bottom())), 2);
+        into.addObstacle(QLineF(corner, QPointF(corner.x(), map.rect.bottom())), 2);
     }
 }
 

@@ -69,7 +69,8 @@ public:
 private:
     QPointF pixel(double x, double y) const { return map.toPixel(x, y); }
 
-    void addLineObstacles();
+    // The slopes, roofs, ridge corners and the zones' ridge line, into `into`.
+    void addLineObstacles(LabelPlacer &into) const;
     void addMarkerObstacles();
 
     void addText(const LabelPlacement &placement, const QString &text, TextStyle style,
@@ -104,6 +105,18 @@ private:
     // A ridge label that stands nearer another device's corner than its own gets a leader
     // line to its own corner (linelabels.cpp), once every label is placed.
     void addRidgeLeaders();
+    // True when `box` is nearer another device's ridge corner in view than `own`'s.
+    bool nearerAnotherCorner(const QRectF &box, const SceneRoof &own) const;
+    // A ridge label's usual places (under the roof right of the corner, ...), of `size`.
+    LabelRequest ridgeRequest(const SceneRoof &roof, const QSizeF &size) const;
+    // Where a ridge label of `size` whose usual places stand by another device's corner (a
+    // roof two devices share) goes instead: above the slope left of its own corner, worked
+    // out on `lines` (lines and corners only, none of what moves with the batch).
+    std::optional<QPointF> ridgeHome(const SceneRoof &roof, const QSizeF &size,
+                                     LabelPlacer &lines) const;
+    // Places a ridge label of `text` and `size`: its home, else its usual places.
+    bool placeRidgeLabel(const SceneRoof &roof, const QString &text, const QSizeF &size,
+                         LabelPlacer &lines);
 
     // Point labels, else number badges (framelayouter.cpp).
     void addRamp(double x, double y, const QPointF &top);

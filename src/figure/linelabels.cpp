@@ -132,29 +132,88 @@ void FrameLayouter::placeSlopeLabels()
     }
 }
 
+LabelRequest FrameLayouter::ridgeRequest(const SceneRoof &roof, const QSizeF &size) const
+{
+    const QPointF c = pixel(roof.ridge, roof.peak);
+    LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
+    // Under the roof right of the corner, else above the slope left of it; each a step of
+    // 15 px from the one before where it can, so that a label something pushes off its
+    // place moves little.
+    request.fixedTopLefts = {{c.x() + 6, c.y() + 5},
+                             {c.x() + 6, c.y() + 20},
+                             {c.x() + 6, c.y() + 35},
+                             {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
+                             {c.x() - 6 - size.width(), c.y() - 20 - size.height()},
+                             {c.x() + 6, c.y() - 5 - size.height()}};
+    // Where a neighbour's label or line takes a place, the label slides right along its
+    // roof by as little as frees it, up to its own width: still at its corner, where
+    // several devices' corners crowd.
+    request.fixedSlideRight = size.width();
+    return request;
+}
+
+bool FrameLayouter::nearerAnotherCorner(const QRectF &box, const SceneRoof &own) const
+{
+    const auto distance = [&](const QPointF &p) {
+        return QLineF(nearestPointOnRect(box, p), p).length();
+    };
+    const double ownDistance = distance(pixel(own.ridge, own.peak));
+    return std::any_of(m.roofs.cbegin(), m.roofs.cend(), [&](const SceneRoof &r) {
+        return !r.ghost && r.device != own.device && r.ridge >= map.x0 && r.ridge <= map.x1 &&
+               r.peak >= map.y0 && r.peak <= map.y1 &&
+               distance(pixel(r.ridge, r.peak)) <= ownDistance;
+    });
+}
+
+std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, const QSizeF &size,
+                                                LabelPlacer &lines) const
+{
+    // Decided on the lines and corners alone, so that it does not change with the batch:
+    // only a label whose usual place (or none) would stand by another device's corner gets
+    // a home, and the home is the place above the slope left of its own corner, slid up off
+    // the lines there (the slope of a device with more bandwidth runs just above it).
+    const LabelPlacer::Mark before = lines.mark();
+    const LabelPlacement usual = lines.place(ridgeRequest(roof, size));
+    lines.rollback(before);
+    if (usual.placed && !nearerAnotherCorner(usual.rect, roof))
+        return std::nullopt;
+    const QPointF c = pixel(roof.ridge, roof.peak);
+    LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
+    request.fixedTopLefts = {{c.x() - 6 - size.width(), c.y() - 5 - size.height()}};
+    request.fixedSlideY = 2 * size.height();
+    const LabelPlacement home = lines.place(request);
+    lines.rollback(before);
+    if (!home.placed || home.rect.right() > c.x() || nearerAnotherCorner(home.rect, roof))
+        return std::nullopt;
+    return home.rect.topLeft();
+}
+
+bool FrameLayouter::placeRidgeLabel(const SceneRoof &roof, const QString &text, const QSizeF &size,
+                                    LabelPlacer &lines)
+{
+    const QColor color = m.theme.deviceColor(roof.device);
+    if (const auto home = ridgeHome(roof, size, lines)) {
+        // Where a point or a label takes the home, next to it, up or down: not the usual
+        // places, which stand by the other corner.
+        LabelRequest request = ridgeRequest(roof, size);
+        request.fixedTopLefts = {*home};
+        request.fixedSlideRight = 0;
+        request.fixedSlideY = 1.5 * size.height();
+        if (tryPlace(request, text, TextStyle::Ridge, color))
+            return true;
+    }
+    return tryPlace(ridgeRequest(roof, size), text, TextStyle::Ridge, color);
+}
+
 void FrameLayouter::placeRidgeLabels()
 {
+    LabelPlacer lines(map.rect.adjusted(2, 2, -2, -2));
+    addLineObstacles(lines);
     for (const SceneRoof &roof : m.roofs) {
         if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
             roof.peak < map.y0 || roof.peak > map.y1)
             continue;
-        const QPointF c = pixel(roof.ridge, roof.peak);
-        const QSizeF size = boxed(roof.ridgeLabelSize);
-        LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
-        // Under the roof right of the corner, else above the slope left of it; each a step of
-        // 15 px from the one before where it can, so that a label something pushes off its
-        // place moves little.
-        request.fixedTopLefts = {{c.x() + 6, c.y() + 5},
-                                 {c.x() + 6, c.y() + 20},
-                                 {c.x() + 6, c.y() + 35},
-                                 {c.x() - 6 - size.width(), c.y() - 5 - size.height()},
-                                 {c.x() - 6 - size.width(), c.y() - 20 - size.height()},
-                                 {c.x() + 6, c.y() - 5 - size.height()}};
-        // Where a neighbour's label or line takes a place, the label slides right along its
-        // roof by as little as frees it, up to its own width: still at its corner, where
-        // several devices' corners crowd.
-        request.fixedSlideRight = size.width();
-        if (tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device)))
+        if (placeRidgeLabel(roof, roof.ridgeLabel, boxed(roof.ridgeLabelSize), lines))
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
     }
@@ -165,23 +224,13 @@ void FrameLayouter::addRidgeLeaders()
     // Where every place by its own corner was taken, a ridge label may stand nearer another
     // device's corner (on a shared roof, past it): a leader line to its own corner says
     // whose it is. Only drawn, never reserved, so that no other label moves.
-    const auto distance = [](const QRectF &box, const QPointF &p) {
-        return QLineF(nearestPointOnRect(box, p), p).length();
-    };
     for (const auto &box : std::as_const(m_ridgeLabelBoxes)) {
         // Named copies, not structured bindings: clang 14 does not capture those in a lambda.
         const auto index = box.first;
         const QRectF rect = box.second;
         const SceneRoof &own = m.roofs.at(index);
         const QPointF corner = pixel(own.ridge, own.peak);
-        const double ownDistance = distance(rect, corner);
-        const bool nearerAnother =
-            std::any_of(m.roofs.cbegin(), m.roofs.cend(), [&](const SceneRoof &r) {
-                return !r.ghost && r.device != own.device && r.ridge >= map.x0 &&
-                       r.ridge <= map.x1 && r.peak >= map.y0 && r.peak <= map.y1 &&
-                       distance(rect, pixel(r.ridge, r.peak)) <= ownDistance;
-            });
-        if (!nearerAnother)
+        if (!nearerAnotherCorner(rect, own))
             continue;
         for (PlacedText &t : f.texts) {
             if (t.style != TextStyle::Ridge || t.rect != rect)

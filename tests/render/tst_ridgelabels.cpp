@@ -23,6 +23,11 @@ private Q_SLOTS:
     void everyRidgeLabelSitsAtItsOwnCorner();
     void aRidgeLabelDoesNotSlidePastAnotherCorner_data();
     void aRidgeLabelDoesNotSlidePastAnotherCorner();
+    void ridgeLabelsStayByTheirCornersOverTheSweep_data()
+    {
+        aRidgeLabelDoesNotSlidePastAnotherCorner_data();
+    }
+    void ridgeLabelsStayByTheirCornersOverTheSweep();
 };
 
 void TestRidgeLabels::everyRidgeLabelSitsAtItsOwnCorner()
@@ -79,6 +84,85 @@ void TestRidgeLabels::everyRidgeLabelSitsAtItsOwnCorner()
     }
 }
 
+namespace {
+
+// The presenter view's chart (the whole screen, text at 175 %) with Llama 3.1 70B decode on
+// the H100, H200 and MI300X. The H200 shares the H100's BF16 roof (both 989.5 TFLOP/s) and
+// FP32 vector roof (both 67 TFLOP/s); with more bandwidth its corners lie left of the H100's.
+// Its labels used to slide right along the shared roof until they stood under the H100's
+// corners, where they read as the H100's. The corners by hand, ridge = peak / bandwidth:
+// H100 989.5 / 3.35 = 295.4 and 67 / 3.35 = 20.0, H200 989.5 / 4.8 = 206.1 and 67 / 4.8 =
+// 13.96, MI300X 1307.4 / 5.3 = 246.7 and 163.4 / 5.3 = 30.83 FLOP/B.
+struct PresenterCorner
+{
+    QString label;
+    QPointF pixel;
+};
+
+QList<PresenterCorner> presenterCorners(const AxisMapping &map)
+{
+    // Each corner's pixel from the plot's own axis mapping and the figures above, not from
+    // the scene's roofs.
+    const auto at = [&](double peakT, double bandwidthT) {
+        return map.toPixel(peakT / bandwidthT, peakT * 1e12);
+    };
+    return {{QStringLiteral("ridge 295 FLOP/B"), at(989.5, 3.35)},
+            {QStringLiteral("ridge 20 FLOP/B"), at(67, 3.35)},
+            {QStringLiteral("ridge 206 FLOP/B"), at(989.5, 4.8)},
+            {QStringLiteral("ridge 14 FLOP/B"), at(67, 4.8)},
+            {QStringLiteral("ridge 247 FLOP/B"), at(1307.4, 5.3)},
+            {QStringLiteral("ridge 30.8 FLOP/B"), at(163.4, 5.3)}};
+}
+
+double boxToPoint(const QRectF &box, const QPointF &p)
+{
+    return QLineF(nearestPointOnRect(box, p), p).length();
+}
+
+// Every ridge label drawn in `frame` that stands nearer another device's corner than its
+// own ("text by the corner of other"; with `leaderExcuses`, unless a leader line joins it to
+// its own corner), has a leader line to another corner, or is not in its device's colour.
+QStringList misplacedRidgeLabels(const SceneModel &model, const SceneFrame &frame,
+                                 const QList<PresenterCorner> &corners, bool leaderExcuses)
+{
+    QStringList misplaced;
+    for (const PlacedText &t : frame.texts) {
+        if (t.style != TextStyle::Ridge)
+            continue;
+        const auto own = std::find_if(corners.cbegin(), corners.cend(),
+                                      [&](const PresenterCorner &c) { return c.label == t.text; });
+        if (own == corners.cend()) {
+            misplaced.append(t.text + QStringLiteral(": no such corner"));
+            continue;
+        }
+        const bool led = t.leader && QLineF(t.leaderLine.p2(), own->pixel).length() < 0.5;
+        if (t.leader && !led)
+            misplaced.append(t.text + QStringLiteral(": a leader line to another corner"));
+        for (const PresenterCorner &c : corners) {
+            if (c.label != own->label && !(leaderExcuses && led) &&
+                boxToPoint(t.rect, c.pixel) <= boxToPoint(t.rect, own->pixel))
+                misplaced.append(t.text + QStringLiteral(" by the corner of ") + c.label);
+        }
+        // The roofs of the scene, in order: the H100's, the H200's, the MI300X's.
+        for (const SceneRoof &roof : model.roofs) {
+            if (roof.ridgeLabel == t.text && t.color != model.theme.deviceColor(roof.device))
+                misplaced.append(t.text + QStringLiteral(" not in its device's colour"));
+        }
+    }
+    return misplaced;
+}
+
+const PlacedText *ridgeText(const SceneFrame &frame, const QString &label)
+{
+    for (const PlacedText &t : frame.texts) {
+        if (t.style == TextStyle::Ridge && t.text == label)
+            return &t;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner_data()
 {
     QTest::addColumn<QSize>("size");
@@ -86,84 +170,83 @@ void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner_data()
     QTest::newRow("1280x800") << QSize(1280, 800);
 }
 
-// The presenter view's chart (the whole screen, text at 175 %) with Llama 3.1 70B decode at
-// batch 16 on the H100, H200 and MI300X: the H200's "ridge 206" slid right along the BF16
-// roof it shares with the H100 (both 989.5 TFLOP/s) until it stood under the H100's corner,
-// where it read as the H100's (and the H200's "ridge 14" likewise under the H100's corner of
-// their shared FP32 roof). Every ridge label drawn should be nearer its own corner than any
-// other or joined to its own corner by a leader line, and "ridge 206" is drawn at 1920 x 1080. The
-// corners by hand, peak / bandwidth: H100 989.5 / 3.35 = 295.4 and 67 / 3.35 = 20.0, H200 989.5
-// / 4.8 = 206.1 and 67 / 4.8 = 13.96, MI300X 1307.4 / 5.3 = 246.7 and 163.4 / 5.3 = 30.83 FLOP/B.
+// At batch 16: every ridge label drawn stands nearer its own corner than any other device's
+// (box to corner), with no leader line, in its device's colour; the H200's labels stand above
+// left of their corners (docs/labels.md, "A ridge label on a roof two devices share").
 void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
 {
     QFETCH(QSize, size);
-    Scenario scenario;
-    scenario.model = QStringLiteral("llama-3.1-70b");
-    scenario.devices = rooflab::test::threeDevices();
-    scenario.batch = 16;
-    const ScenarioAnalysis result = analyzeScenario(Catalog::builtin(), scenario);
+    const ScenarioAnalysis result = rooflab::test::analysisAt(rooflab::test::threeDevices(), 16);
     const Figure figure(result.chart, rooflab::test::windowOptions(result, 1.75), size);
     const SceneModel &model = figure.model();
-    const AxisMapping &map = figure.layout().map;
-    // The corners, checked against the figures above, and their pixels.
-    struct Corner
-    {
-        QString label;
-        double ridge;
-        QPointF pixel;
-    };
-    QList<Corner> corners;
+    const QList<PresenterCorner> corners = presenterCorners(figure.layout().map);
+    // The scene's corners are those by hand (within 0.5 px), so the test's pixels are right.
     for (const SceneRoof &roof : model.roofs) {
-        if (!roof.ridgeLabel.isEmpty())
-            corners.append({roof.ridgeLabel, roof.ridge, map.toPixel(roof.ridge, roof.peak)});
-    }
-    const QList<std::pair<QString, double>> byHand = {
-        {QStringLiteral("ridge 295 FLOP/B"), 989.5 / 3.35},
-        {QStringLiteral("ridge 20 FLOP/B"), 67 / 3.35},
-        {QStringLiteral("ridge 206 FLOP/B"), 989.5 / 4.8},
-        {QStringLiteral("ridge 14 FLOP/B"), 67 / 4.8},
-        {QStringLiteral("ridge 247 FLOP/B"), 1307.4 / 5.3},
-        {QStringLiteral("ridge 30.8 FLOP/B"), 163.4 / 5.3}};
-    for (const auto &[label, ridge] : byHand) {
-        const auto corner = std::find_if(corners.cbegin(), corners.cend(),
-                                         [&](const Corner &c) { return c.label == label; });
-        QVERIFY2(corner != corners.cend(), qPrintable(label));
-        ROOFLAB_COMPARE_NEAR(corner->ridge, ridge, 0.01);
-    }
-    const auto distance = [](const QRectF &box, const QPointF &p) {
-        const QPointF nearest(std::clamp(p.x(), box.left(), box.right()),
-                              std::clamp(p.y(), box.top(), box.bottom()));
-        return QLineF(nearest, p).length();
-    };
-    bool drawn206 = false;
-    QStringList misplaced;
-    for (const PlacedText &t : figure.frame().texts) {
-        if (t.style != TextStyle::Ridge)
+        if (roof.ridgeLabel.isEmpty())
             continue;
-        drawn206 = drawn206 || t.text == QStringLiteral("ridge 206 FLOP/B");
-        const Corner *own = nullptr;
-        for (const Corner &c : std::as_const(corners)) {
-            if (c.label == t.text)
-                own = &c;
-        }
-        QVERIFY2(own, qPrintable(t.text));
-        // A label joined to its own corner by a leader line says whose it is wherever it
-        // stands; only one with no such line must be nearer its own corner than any other.
-        const bool ledToOwnCorner =
-            t.leader && QLineF(t.leaderLine.p2(), own->pixel).length() < 0.5 &&
-            QLineF(t.leaderLine.p1(), nearestPointOnRect(t.rect, own->pixel)).length() < 0.5;
-        for (const Corner &c : std::as_const(corners)) {
-            if (&c != own && !ledToOwnCorner &&
-                distance(t.rect, c.pixel) <= distance(t.rect, own->pixel))
-                misplaced.append(t.text + QStringLiteral(" by the corner of ") + c.label);
-        }
+        const auto byHand =
+            std::find_if(corners.cbegin(), corners.cend(),
+                         [&](const PresenterCorner &c) { return c.label == roof.ridgeLabel; });
+        QVERIFY2(byHand != corners.cend(), qPrintable(roof.ridgeLabel));
+        const QPointF scene = figure.layout().map.toPixel(roof.ridge, roof.peak);
+        ROOFLAB_COMPARE_NEAR(scene.x(), byHand->pixel.x(), 0.5);
+        ROOFLAB_COMPARE_NEAR(scene.y(), byHand->pixel.y(), 0.5);
     }
-    if (size.width() > 1900)
-        QVERIFY(drawn206);
-    // "ridge 14" (both sizes) and "ridge 206" (1920 x 1080) still stand under the H100's
-    // corners, each with a leader line to the H200's (docs/labels.md, "A ridge label on a
-    // roof two devices share"): without it this failed.
+    const SceneFrame &frame = figure.frame();
+    const QStringList misplaced = misplacedRidgeLabels(model, frame, corners, false);
     QVERIFY2(misplaced.isEmpty(), qPrintable(misplaced.join(QStringLiteral("; "))));
+    for (const PlacedText &t : frame.texts)
+        QVERIFY2(t.style != TextStyle::Ridge || !t.leader, qPrintable(t.text));
+    // The H200's labels above left of their corners: the box ends left of the corner and
+    // its bottom is above it. At 1920 x 1080 both are drawn (and so is every other ridge
+    // label: all six); at 1280 x 800 "ridge 14", while the top of the plot leaves the BF16
+    // ones no room (counted in the legend).
+    QStringList labels = {QStringLiteral("ridge 14 FLOP/B")};
+    if (size.width() > 1900)
+        labels.append(QStringLiteral("ridge 206 FLOP/B"));
+    for (const QString &label : std::as_const(labels)) {
+        const PlacedText *t = ridgeText(frame, label);
+        QVERIFY2(t, qPrintable(label));
+        const auto own = std::find_if(corners.cbegin(), corners.cend(),
+                                      [&](const PresenterCorner &c) { return c.label == label; });
+        QVERIFY2(t->rect.right() <= own->pixel.x() && t->rect.bottom() <= own->pixel.y(),
+                 qPrintable(label + QLatin1Char(' ') + rooflab::test::describe(t->rect)));
+    }
+    if (size.width() > 1900) {
+        for (const PresenterCorner &c : corners)
+            QVERIFY2(ridgeText(frame, c.label), qPrintable(c.label));
+    }
+}
+
+// The same view over the batch sweep 1 to 1000 in 3 % steps, the axes fixed: in every frame
+// every ridge label drawn stands nearer its own corner than any other device's, or is joined
+// to its own corner by a leader line (where a point takes every place by its corner), and the
+// H200's "ridge 206" is drawn above left of its corner in every frame at 1920 x 1080 (no point
+// comes there: the MI300X's slope runs between it and the H200's points).
+void TestRidgeLabels::ridgeLabelsStayByTheirCornersOverTheSweep()
+{
+    QFETCH(QSize, size);
+    QList<ScenarioAnalysis> steps;
+    for (double b = 1; b <= 1000; b *= 1.03)
+        steps.append(rooflab::test::analysisAt(rooflab::test::threeDevices(), b));
+    const ViewRange range = rooflab::test::sweepRange(steps, 1.75);
+    QStringList misplaced;
+    int drawn206 = 0;
+    for (const ScenarioAnalysis &step : std::as_const(steps)) {
+        const Figure figure(
+            step.chart,
+            rooflab::test::withFixedAxes(rooflab::test::windowOptions(step, 1.75), range), size);
+        const QList<PresenterCorner> corners = presenterCorners(figure.layout().map);
+        const SceneFrame &frame = figure.frame();
+        misplaced += misplacedRidgeLabels(figure.model(), frame, corners, true);
+        const PlacedText *t206 = ridgeText(frame, QStringLiteral("ridge 206 FLOP/B"));
+        const QPointF c206 = corners.at(2).pixel;
+        if (t206 && t206->rect.right() <= c206.x() && t206->rect.bottom() <= c206.y())
+            ++drawn206;
+    }
+    QVERIFY2(misplaced.isEmpty(), qPrintable(misplaced.mid(0, 10).join(QStringLiteral("; "))));
+    if (size.width() > 1900)
+        QCOMPARE(drawn206, int(steps.size()));
 }
 
 QTEST_MAIN(TestRidgeLabels)
