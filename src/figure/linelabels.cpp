@@ -2,6 +2,7 @@
 
 #include "labelgeometry.h"
 #include "textcache.h"
+#include "units.h"
 
 #include <QCoreApplication>
 #include <QVarLengthArray>
@@ -189,10 +190,11 @@ std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, const QSi
 }
 
 bool FrameLayouter::placeRidgeLabel(const SceneRoof &roof, const QString &text, const QSizeF &size,
-                                    LabelPlacer &lines)
+                                    LabelPlacer &lines, bool homeOnly)
 {
     const QColor color = m.theme.deviceColor(roof.device);
-    if (const auto home = ridgeHome(roof, size, lines)) {
+    const auto home = ridgeHome(roof, size, lines);
+    if (home) {
         // Where a point or a label takes the home, next to it, up or down: not the usual
         // places, which stand by the other corner.
         LabelRequest request = ridgeRequest(roof, size);
@@ -202,7 +204,7 @@ bool FrameLayouter::placeRidgeLabel(const SceneRoof &roof, const QString &text, 
         if (tryPlace(request, text, TextStyle::Ridge, color))
             return true;
     }
-    return tryPlace(ridgeRequest(roof, size), text, TextStyle::Ridge, color);
+    return !(home && homeOnly) && tryPlace(ridgeRequest(roof, size), text, TextStyle::Ridge, color);
 }
 
 void FrameLayouter::placeRidgeLabels()
@@ -213,7 +215,12 @@ void FrameLayouter::placeRidgeLabels()
         if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
             roof.peak < map.y0 || roof.peak > map.y1)
             continue;
-        if (placeRidgeLabel(roof, roof.ridgeLabel, boxed(roof.ridgeLabelSize), lines))
+        // Where the whole label finds no room (the corners of a small plot crowd under its
+        // top), the number alone with "ridge": the axis says the unit.
+        const QString brief = QCoreApplication::translate("RooflineChart", "ridge %1")
+                                  .arg(formatNumber(roof.ridge, 3));
+        if (placeRidgeLabel(roof, roof.ridgeLabel, boxed(roof.ridgeLabelSize), lines) ||
+            placeRidgeLabel(roof, brief, boxed(measured(m.fonts.badge, brief)), lines, true))
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
     }
