@@ -207,18 +207,20 @@ void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
     // drawn whole (all six). At 1280 x 800 the top of the plot leaves the whole BF16 labels
     // no room: the H100's "ridge 295" is drawn brief, the unit left to the axis, right of
     // its corner (the box starts right of it); the MI300X's roof label takes the places of
-    // "ridge 247" and the home of the H200's brief "ridge 206" (by a fraction of a pixel),
-    // which is then left out rather than drawn by the H100's corner.
+    // "ridge 247" (left out), and the home of the H200's brief "ridge 206" by a fraction of a pixel
+    // here (the presenter window's own plot, a few pixels other, leaves it room): where it is
+    // drawn, it is brief and above left of its corner, never by the H100's.
     const bool large = size.width() > 1900;
     for (const PresenterCorner &c : corners) {
         const PlacedText *t = ridgeText(frame, c);
         const bool bf16 = c.label == QStringLiteral("ridge 295 FLOP/B") ||
                           c.label == QStringLiteral("ridge 206 FLOP/B") ||
                           c.label == QStringLiteral("ridge 247 FLOP/B");
-        if (!large && bf16 && c.label != QStringLiteral("ridge 295 FLOP/B")) {
-            QVERIFY2(!t, qPrintable(c.label));
+        // The two whose room is that tight may be left out (counted in the legend).
+        if (!large && !t &&
+            (c.label == QStringLiteral("ridge 247 FLOP/B") ||
+             c.label == QStringLiteral("ridge 206 FLOP/B")))
             continue;
-        }
         QVERIFY2(t, qPrintable(c.label));
         QCOMPARE(t->text, !large && bf16 ? c.brief() : c.label);
         const bool h200 = c.label == QStringLiteral("ridge 206 FLOP/B") ||
