@@ -131,7 +131,6 @@ private:
         return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
                rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
     }
-    // A guide leads a label of `size` only where the label fits above its upper end.
     // rect.intersects(m_bounds), inlined as inBounds() is.
     bool meetsBounds(const QRectF &rect) const
     {
@@ -140,6 +139,7 @@ private:
             return rect.intersects(m_bounds);
         return boxesOverlap(rect, m_bounds);
     }
+    // A guide leads a label of `size` only where the label fits above its upper end.
     bool guides(const QLineF &guide, const QSizeF &size) const
     {
         return guide.p1().y() - size.height() >= m_bounds.top();
