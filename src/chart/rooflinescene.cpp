@@ -184,7 +184,7 @@ const FigureLayout &RooflineScene::figureLayout()
 
 void RooflineScene::updatePlotLayout()
 {
-    m_layout = FigureLayout::make(m_model, m_plot->viewport().size(), viewRange());
+    m_layout = FigureLayout::make(m_model, m_plot->viewport().size(), viewRange(), &m_legendSlots);
     const QRectF &r = m_layout.map.rect;
     const QSize size = m_plot->viewport().size();
     const QMargins margins(static_cast<int>(r.left()), static_cast<int>(r.top()),

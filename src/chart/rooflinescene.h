@@ -82,7 +82,8 @@ private:
 
     QCustomPlot *m_plot;
     QCPLayer *m_dynamicLayer = nullptr;
-    FigureLayout m_layout; // margins, ticks and title for the plot's size and ranges
+    FigureLayout m_layout;         // margins, ticks and title for the plot's size and ranges
+    LegendSlotCache m_legendSlots; // the legend's place, kept while a batch tick leaves it
     Analysis m_analysis;
     SceneModel m_model;
     QList<QPointF> m_positions;

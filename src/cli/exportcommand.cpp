@@ -13,9 +13,11 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QGuiApplication>
 
 #include <cmath>
+#include <thread>
 
 namespace rooflab::cli {
 
@@ -250,6 +252,13 @@ int exportCommand(const app::Invocation &invocation)
         }
     }
 
+    // A chart's first text measure reads the system's font configuration and lists its
+    // fonts, a fifth of a cold export's work: on a second core while the presets load and
+    // the scenario is analysed (Qt's font database is shared between threads and locked;
+    // the figure's first measure waits for it). Joined on the way out.
+    std::jthread fonts;
+    if (!format.table)
+        fonts = std::jthread([] { QFontDatabase::families(); });
     const Catalog catalog = loadCatalog(invocation);
     ScenarioDocument doc = inputScenario(positional.value(0), catalog);
     // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).

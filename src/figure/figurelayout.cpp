@@ -204,7 +204,8 @@ ViewRange FigureLayout::rangeOf(const SceneModel &model)
     return model.content;
 }
 
-FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, const ViewRange &range)
+FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, const ViewRange &range,
+                                LegendSlotCache *slotCache)
 {
     FigureLayout layout;
     layout.size = size;
@@ -262,7 +263,8 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     layout.map.y0 = range.yMin;
     layout.map.y1 = range.yMax;
     // A legend that would hide points, or much of the plot, takes a margin of its own.
-    layout.legend = chooseLegendSlot(model, layout.map, size);
+    layout.legend = slotCache ? slotCache->choose(model, layout.map, size)
+                              : chooseLegendSlot(model, layout.map, size);
     const double legendGap = legendMarginGap * grow;
     QRectF &plot = layout.map.rect;
     if (layout.legend.place == LegendSlot::Place::Right)

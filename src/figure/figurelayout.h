@@ -34,7 +34,9 @@ struct FigureLayout
     QRectF xTitleRect, yTitleRect;
 
     // The layout of `model` at `size` showing `range` (a fixed view, or the content).
-    static FigureLayout make(const SceneModel &model, const QSize &size, const ViewRange &range);
+    // With `slotCache`, the legend's place comes through that cache (LegendSlotCache).
+    static FigureLayout make(const SceneModel &model, const QSize &size, const ViewRange &range,
+                             LegendSlotCache *slotCache = nullptr);
     // The ranges a figure of `model` shows: the options' fixed view, else the content.
     static ViewRange rangeOf(const SceneModel &model);
 };

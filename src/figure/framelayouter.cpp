@@ -55,8 +55,13 @@ bool onHighestRoofline(const SceneModel &model, double x, double y)
 
 bool FrameLayouter::run()
 {
-    addLineObstacles(placer);
-    addMarkerObstacles();
+    if (m_cache.obstacles) {
+        placer.rollback(*m_cache.obstacles);
+    } else {
+        addLineObstacles(placer);
+        addMarkerObstacles();
+        m_cache.obstacles = placer.mark();
+    }
     // The legend where it hides no line and no point: what it avoids does not depend on
     // the labels, so it stays in its corner while labels come and go. It lists the line
     // labels that find no room on their line, so those go in first; if the legend then
@@ -167,6 +172,7 @@ void FrameLayouter::addLineObstacles(LabelPlacer &into) const
 
 void FrameLayouter::addMarkerObstacles()
 {
+    placer.reserveBoxes(f.pointPixels.size());
     for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
         const QPointF &p = f.pointPixels.at(i);
         const double half = f.pointSize(m.points.at(i)) / 2 + 1;

@@ -35,6 +35,10 @@ struct PassCache
     int skipped = 0;
     std::optional<CoverageMap> legendCoverage;
     QHash<QString, QStringList> legendLines; // FrameLayouter::legendLinesOf() per text
+    // The placer with the lines and markers in it, alike in every pass: a pass takes back
+    // what the one before it added (LabelPlacer::rollback) rather than adding them again.
+    std::optional<LabelPlacer> placer;
+    std::optional<LabelPlacer::Mark> obstacles;
 };
 
 // Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point
@@ -52,7 +56,9 @@ public:
     // `slideRings`: point labels on the leader rings slide (LabelRequest::slideRings).
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
                   PassCache &cache, bool slideRings)
-        : m(model), f(frame), map(frame.map), placer(frame.map.rect.adjusted(2, 2, -2, -2)),
+        : m(model), f(frame), map(frame.map),
+          placer(cache.placer ? *cache.placer
+                              : cache.placer.emplace(frame.map.rect.adjusted(2, 2, -2, -2))),
           m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings)
     {
     }
@@ -130,7 +136,7 @@ private:
     const SceneModel &m;
     SceneFrame &f;
     const AxisMapping &map;
-    LabelPlacer placer;
+    LabelPlacer &placer; // PassCache::placer
     int m_unlabelledBefore = 0;
     PassCache &m_cache;
     bool m_slideRings = false;

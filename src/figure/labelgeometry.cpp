@@ -47,20 +47,39 @@ namespace {
 
 using Intervals = QVarLengthArray<std::pair<double, double>, 32>;
 
+// Lines count as touching at their edge, and a box's edge reached by arithmetic may miss by
+// a rounding error: a hair more.
+constexpr double hair = 0.01;
+
+// A box that can touch `rect` moved up or down within [ylo, yhi]: its sides, and the open
+// interval of vertical offsets at which it does. Worked out once for every shift across.
+struct BoxBlock
+{
+    double left, right, from, to;
+};
+using BoxBlocks = QVarLengthArray<BoxBlock, 16>;
+
+BoxBlocks boxBlocks(const QRectF &rect, double ylo, double yhi, const ShiftBlockers &blockers)
+{
+    BoxBlocks result;
+    for (const QRectF &b : blockers.boxes) {
+        if (b.top() < rect.bottom() + yhi && rect.top() + ylo < b.bottom())
+            result.append({b.left(), b.right(), b.top() - rect.bottom() - hair,
+                           b.bottom() - rect.top() + hair});
+    }
+    return result;
+}
+
 // The open intervals of vertical offsets (within [ylo, yhi]) at which `rect`, moved by `dx`
-// across, touches a blocker.
-void blockedOffsets(const QRectF &rect, double dx, double ylo, double yhi,
+// across, touches a blocker (`boxes`: boxBlocks() of the same rect and range).
+void blockedOffsets(const QRectF &rect, double dx, double ylo, double yhi, const BoxBlocks &boxes,
                     const ShiftBlockers &blockers, Intervals *blocked)
 {
-    // Lines count as touching at their edge, and a box's edge reached by arithmetic may
-    // miss by a rounding error: a hair more.
-    constexpr double hair = 0.01;
     blocked->clear();
     const double left = rect.left() + dx, right = rect.right() + dx;
-    for (const QRectF &b : blockers.boxes) {
-        if (b.left() < right && left < b.right() && b.top() < rect.bottom() + yhi &&
-            rect.top() + ylo < b.bottom())
-            blocked->append({b.top() - rect.bottom() - hair, b.bottom() - rect.top() + hair});
+    for (const BoxBlock &b : boxes) {
+        if (b.left < right && left < b.right)
+            blocked->append({b.from, b.to});
     }
     for (const auto &[line, c] : blockers.lines) {
         const QRectF column(left - c, rect.top() + ylo - c, rect.width() + 2 * c,
@@ -81,7 +100,7 @@ QVarLengthArray<double, 8> climbStops(const QRectF &rect, double reach,
 {
     QVarLengthArray<double, 8> stops;
     Intervals blocked;
-    blockedOffsets(rect, 0, -reach, 0, blockers, &blocked);
+    blockedOffsets(rect, 0, -reach, 0, boxBlocks(rect, -reach, 0, blockers), blockers, &blocked);
     double t = 0;
     for (bool moved = true; moved && stops.size() < 8;) {
         moved = false;
@@ -128,11 +147,12 @@ QVarLengthArray<QPointF, 8> freeShifts(const QRectF &rect, const QRectF &bounds,
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end()); // an edge on a whole pixel
     std::vector<QPointF> found;
     Intervals blocked;
+    const BoxBlocks boxes = boxBlocks(rect, ylo, yhi, blockers);
     const auto l1 = [](const QPointF &p) { return std::abs(p.x()) + std::abs(p.y()); };
     QVarLengthArray<double, 8> nearest; // the `count` smallest distances found, ascending
     for (qsizetype i = 0; i < xs.size(); ++i) {
         const double dx = xs.at(i);
-        blockedOffsets(rect, dx, ylo, yhi, blockers, &blocked);
+        blockedOffsets(rect, dx, ylo, yhi, boxes, blockers, &blocked);
         // From 0 past every interval that holds the offset, up and down.
         for (const double sign : {1.0, -1.0}) {
             const double t = escapeIntervals(blocked, sign);

@@ -37,9 +37,15 @@ LabelPlacer::LabelPlacer(const QRectF &bounds, double cellSize)
 {
 }
 
+void LabelPlacer::reserveBoxes(qsizetype count)
+{
+    m_rects.reserve(m_rects.size() + count);
+    m_rectIsLabel.reserve(m_rectIsLabel.size() + static_cast<size_t>(count));
+}
+
 void LabelPlacer::addObstacle(const QRectF &rect, bool blocksLeaders)
 {
-    if (!rect.intersects(m_bounds))
+    if (!meetsBounds(rect))
         return;
     if (blocksLeaders)
         m_leaderBlockers.append(rect);
@@ -69,7 +75,8 @@ void LabelPlacer::reserve(const QRectF &label)
 
 LabelPlacer::Mark LabelPlacer::mark() const
 {
-    return {m_rects.size(), m_placed.size(), m_segments.size(), m_leaderBlockers.size()};
+    return {m_rects.size(), m_placed.size(), m_segments.size(), m_leaderBlockers.size(),
+            m_guides.size()};
 }
 
 void LabelPlacer::rollback(const Mark &mark)
@@ -81,6 +88,7 @@ void LabelPlacer::rollback(const Mark &mark)
     m_placed.resize(mark.placed);
     m_segments.resize(mark.segments);
     m_leaderBlockers.resize(mark.blockers);
+    m_guides.resize(mark.guides);
     m_noRoom.clear(); // there may be room again
 }
 

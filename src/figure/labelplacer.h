@@ -67,12 +67,14 @@ public:
     // may look only at what came before it.
     struct Mark
     {
-        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0;
+        qsizetype rects = 0, placed = 0, segments = 0, blockers = 0, guides = 0;
     };
 
     // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
     // (the legend), while they may cross a marker.
     void addObstacle(const QRectF &rect, bool blocksLeaders = false);
+    // Room for `count` more boxes (thousands of markers come one by one).
+    void reserveBoxes(qsizetype count);
     // Lines labels must keep `clearance` pixels away from.
     void addObstacle(const QLineF &segment, double clearance);
 
@@ -128,6 +130,14 @@ private:
             return m_bounds.contains(rect);
         return rect.left() >= m_bounds.left() && rect.right() <= m_bounds.right() &&
                rect.top() >= m_bounds.top() && rect.bottom() <= m_bounds.bottom();
+    }
+    // rect.intersects(m_bounds), inlined as inBounds() is.
+    bool meetsBounds(const QRectF &rect) const
+    {
+        if (!(rect.right() > rect.left() && rect.bottom() > rect.top() &&
+              m_bounds.right() > m_bounds.left() && m_bounds.bottom() > m_bounds.top()))
+            return rect.intersects(m_bounds);
+        return boxesOverlap(rect, m_bounds);
     }
     // A guide leads a label of `size` only where the label fits above its upper end.
     bool guides(const QLineF &guide, const QSizeF &size) const

@@ -246,4 +246,38 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     return searched;
 }
 
+LegendSlotCache::Key LegendSlotCache::keyOf(const SceneModel &model, const AxisMapping &map,
+                                            const QSize &size)
+{
+    return {.options = model.options,
+            .legendFont = model.fonts.legend,
+            .legend = model.legend,
+            .deviceNames = model.deviceNames,
+            .roofs = model.roofs,
+            .slopes = model.slopes,
+            .points = model.points.size(),
+            .batchMarks = model.batchMarks.size(),
+            .largestMarkerScale = model.largestMarkerScale,
+            .left = map.rect.left(),
+            .top = map.rect.top(),
+            .width = map.rect.width(),
+            .height = map.rect.height(),
+            .x0 = map.x0,
+            .x1 = map.x1,
+            .y0 = map.y0,
+            .y1 = map.y1,
+            .size = size};
+}
+
+LegendSlot LegendSlotCache::choose(const SceneModel &model, const AxisMapping &map,
+                                   const QSize &size)
+{
+    Key key = keyOf(model, map, size);
+    if (m_key && *m_key == key)
+        return m_slot;
+    m_slot = chooseLegendSlot(model, map, size);
+    m_key = std::move(key);
+    return m_slot;
+}
+
 } // namespace rooflab

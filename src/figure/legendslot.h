@@ -8,6 +8,8 @@
 #include <QSize>
 #include <QStringList>
 
+#include <optional>
+
 namespace rooflab {
 
 // Where a figure's legend goes, decided once per figure layout from inputs that do not move
@@ -87,5 +89,36 @@ inline constexpr double legendMarginGap = 14;
 // must be (docs/labels.md, "Where the legend goes"). Where no margin fits the figure at all,
 // a compact slot to search inside the plot, the one case that may cover points.
 LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
+
+// chooseLegendSlot() with its last answer kept: the slot depends only on what a batch tick
+// leaves alone (the devices' lines, the legend at its widest, the fonts, the plot and the
+// figure's size), so the window's chart asks again on every tick and, while all of that
+// is as before, gets the same slot without the search.
+class LegendSlotCache
+{
+public:
+    LegendSlot choose(const SceneModel &model, const AxisMapping &map, const QSize &size);
+
+private:
+    // Everything of the scene chooseLegendSlot() reads (the counts: mostLeftOut()).
+    struct Key
+    {
+        ChartOptions options;
+        QFont legendFont;
+        QList<SceneLegendEntry> legend;
+        QStringList deviceNames;
+        QList<SceneRoof> roofs;
+        QList<SceneSlope> slopes;
+        qsizetype points = 0, batchMarks = 0;
+        double largestMarkerScale = 1;
+        double left = 0, top = 0, width = 0, height = 0; // the plot, exactly
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        QSize size;
+        bool operator==(const Key &) const = default;
+    };
+    static Key keyOf(const SceneModel &model, const AxisMapping &map, const QSize &size);
+    std::optional<Key> m_key;
+    LegendSlot m_slot;
+};
 
 } // namespace rooflab

@@ -99,10 +99,12 @@ void FrameLayouter::placeSlopeLabels()
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
         bool placed = false;
+        QList<QRectF> boxes; // one list for every try: built anew, not reallocated
+        boxes.reserve(parts);
         for (double along : slopeLabelSpots(length, w)) {
             for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
                 const QPointF centre = a + dir * along + up * offset;
-                QList<QRectF> boxes;
+                boxes.clear();
                 for (int i = 0; i < parts; ++i) {
                     const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
                     boxes.append(

@@ -33,6 +33,7 @@ struct SceneSlope
     double sharedToX = 0;                 // the coinciding part ends here
     QString label;                        // "HBM3 3.35 TB/s"; empty: none
     QSizeF labelSize;
+    bool operator==(const SceneSlope &) const = default;
 };
 
 // One compute roof: flat at `peak` from its ridge to the right edge.
@@ -49,6 +50,7 @@ struct SceneRoof
     QSizeF labelSize;
     QString ridgeLabel; // "ridge 295 FLOP/B"; empty when another roof marks the same place
     QSizeF ridgeLabelSize;
+    bool operator==(const SceneRoof &) const = default;
 };
 
 // One operator point.
@@ -102,6 +104,7 @@ struct SceneLegendEntry
     // The rest of the line above, wrapped to the legend's width: a flowed legend keeps
     // such pieces on rows of their own, so that they do not read as separate lines.
     bool continued = false;
+    bool operator==(const SceneLegendEntry &) const = default;
 };
 
 // An analysis turned into what the chart draws, in data coordinates: roofs, ridges,

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void leaderClearSkipsItsOwnLabelOnly();
     void coverageWeighsBoxesAndLines();
     void leastCoveredPrefersAFreeCorner();
+    void rollbackForgetsTheGuidesAddedAfterTheMark();
     void segmentHitsRect_data();
     void segmentHitsRect();
 };
@@ -340,6 +341,38 @@ void TestLabelPlacer::leastCoveredPrefersAFreeCorner()
         QVERIFY(hidden > 0);
         QVERIFY(!QRectF(at, size).intersects(point));
     }
+}
+
+void TestLabelPlacer::rollbackForgetsTheGuidesAddedAfterTheMark()
+{
+    // A frame's passes share one placer, each rolled back to the mark taken after the
+    // obstacles (docs/labels.md, "Order"), so a rollback must leave it as a new placer with
+    // the same obstacles would be: the guides of the pass before are gone too.
+    // Anchor (100, 100, 10 x 10), label 50 x 14, gap 4. Right of it: (114, 98) to (164, 112),
+    // and left: (46, 98) to (96, 112); boxes from y = 101 to 112 block both. Above left,
+    // the place an anchor on the highest roofline tries next: x = 100 - 2 - 50 = 48,
+    // y = 100 - 14 = 86, so (48, 86) to (98, 100).
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    placer.addObstacle(QRectF(114, 101, 50, 11));
+    placer.addObstacle(QRectF(46, 101, 50, 11));
+    const LabelPlacer::Mark obstacles = placer.mark();
+    LabelRequest request{QRectF(100, 100, 10, 10), QSizeF(50, 14), {}, true, {}};
+    request.aboveFirst = true;
+    request.slideRings = true; // above left slides up by up to 2 x 14 px past a guide
+    // A guide from (60, 80) to (90, 110) crosses that place (x 60..90 within 48..98); it
+    // slides up until its bottom clears the guide's top at y = 80: top 80 - 14 = 66 (less a
+    // hair: a line counts as touching at its edge).
+    placer.addGuide(QLineF(60, 80, 90, 110));
+    const LabelPlacement guided = placer.place(request);
+    QVERIFY(guided.placed);
+    QCOMPARE(guided.rect.left(), 48.0);
+    QVERIFY2(guided.rect.bottom() <= 80 && guided.rect.top() > 86 - 28,
+             qPrintable(QStringLiteral("top %1").arg(guided.rect.top())));
+    placer.rollback(obstacles);
+    // As a new placer: the place above left itself.
+    const LabelPlacement fresh = placer.place(request);
+    QVERIFY(fresh.placed);
+    QCOMPARE(fresh.rect, QRectF(48, 86, 50, 14));
 }
 
 void TestLabelPlacer::segmentHitsRect_data()

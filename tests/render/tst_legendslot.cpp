@@ -1,5 +1,7 @@
 #include "catalog.h"
 #include "figure.h"
+#include "figurelayout.h"
+#include "legendslot.h"
 #include "renderfixtures.h"
 #include "scenarioanalysis.h"
 
@@ -25,6 +27,7 @@ private Q_SLOTS:
     void choiceHoldsWhileTheBatchSweeps();
     void wideFigureRightTallFigureBelow();
     void aCompactMarginBeatsALegendOverThePoints();
+    void slotCacheAnswersAsTheSearchDoes();
 };
 
 namespace {
@@ -235,6 +238,36 @@ void TestLegendSlot::aCompactMarginBeatsALegendOverThePoints()
     // No device line carries a roof's label: those are on their lines or counted.
     for (const LegendLayout::Line &line : figure.frame().legend.lines)
         QVERIFY2(!line.entry.text.contains(s("TFLOP/s")), qPrintable(line.entry.text));
+}
+
+void TestLegendSlot::slotCacheAnswersAsTheSearchDoes()
+{
+    // The window's chart asks for the slot through a LegendSlotCache: it must give what
+    // chooseLegendSlot() gives for every figure, from a batch tick (the same key) to a new
+    // size (Llama 3.1 70B on four devices goes right of a wide plot and under a tall one,
+    // as above) and back.
+    const Catalog catalog = Catalog::builtin();
+    const SceneModel at16 = SceneModel::build(
+        analysisOf(catalog, s("llama-3.1-70b"), fourDevices(), 16), optionsAt(1.0));
+    const SceneModel at64 = SceneModel::build(
+        analysisOf(catalog, s("llama-3.1-70b"), fourDevices(), 64), optionsAt(1.0));
+    const ViewRange fixed = FigureLayout::rangeOf(at16); // fixed axes over the sweep
+    LegendSlotCache cache;
+    const struct
+    {
+        const SceneModel *model;
+        QSize size;
+        LegendSlot::Place place;
+    } steps[] = {{&at16, QSize(1280, 800), LegendSlot::Place::Right},
+                 {&at64, QSize(1280, 800), LegendSlot::Place::Right},
+                 {&at64, QSize(700, 1000), LegendSlot::Place::Below},
+                 {&at16, QSize(1280, 800), LegendSlot::Place::Right}};
+    for (const auto &step : steps) {
+        const LegendSlot cached = FigureLayout::make(*step.model, step.size, fixed, &cache).legend;
+        const LegendSlot searched = FigureLayout::make(*step.model, step.size, fixed).legend;
+        QVERIFY(cached == searched);
+        QCOMPARE(cached.place, step.place);
+    }
 }
 
 QTEST_MAIN(TestLegendSlot)
