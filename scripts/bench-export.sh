@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `rooflab export` against a matplotlib script drawing the same default figure (same
 # roofs, points and labels, read from RoofLab's own CSV), each as a cold process, for PNG and
-# SVG, and prints a `bench:` line (median and 90th percentile) for each, and their ratio
+# SVG at 1200 x 800 (the size issue 9's target names), and prints a `bench:` line (median and 90th percentile) for each, and their ratio
 # against the targets: 20x for PNG, 30x for SVG.
 #
 #   scripts/bench-export.sh [ROOFLAB] [RUNS]
@@ -16,6 +16,8 @@ rooflab=${1:-$here/build/rooflab}
 runs=${2:-10}
 python=${PYTHON:-/usr/bin/python3}
 plot="$here/tests/bench/matplotlib_roofline.py"
+width=1200
+height=800
 
 if [[ ! -x $rooflab ]]; then
     echo "bench-export: no rooflab executable at $rooflab; build it or pass its path" >&2
@@ -61,12 +63,14 @@ PYTHON
               printf "%.1f %.1f\n", m / 1000, t[p] / 1000 }'
 }
 
-echo "rooflab export vs matplotlib, the default figure (7 operators on 2 devices) at 1600 x 1000,"
+echo "rooflab export vs matplotlib, the default figure (7 operators on 2 devices) at $width x $height,"
 echo "$runs cold runs each"
 status=0
 for format in png svg; do
-    read -r ours ours90 < <(timings_ms "$rooflab" export -o "$work/rooflab.$format")
-    read -r theirs theirs90 < <(timings_ms "$python" "$plot" "$work/data.csv" "$work/matplotlib.$format")
+    read -r ours ours90 < <(timings_ms "$rooflab" export -o "$work/rooflab.$format" \
+        --width "$width" --height "$height")
+    read -r theirs theirs90 < <(timings_ms "$python" "$plot" "$work/data.csv" \
+        "$work/matplotlib.$format" "$width" "$height")
     ratio=$(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.1f", a / b }')
     echo "bench: export-$format-7ops-rooflab median_ms=$ours p90_ms=$ours90"
     echo "bench: export-$format-7ops-matplotlib median_ms=$theirs p90_ms=$theirs90"
