@@ -80,12 +80,16 @@ QStringList joinedLines(const QFont &font, const QStringList &parts, const QStri
 inline constexpr double legendMarginGap = 14;
 
 // The legend's place for `model` in a figure of `size` whose plot, legend inside, would be
-// `map`.
+// `map`. The candidates' shares of the figure are judged on `judged` (null: `map`), a plot
+// whose top does not come down as the figure narrows (FigureLayout: the title at its floor
+// font), so that a wider figure never takes a form later in the order; the slot taken is
+// then laid out for `map`.
 // Inside only in a corner no point can reach, taking at most a fifth of the plot; else in
 // a margin beside or under the plot that leaves the plot most of the figure, with the
 // legend compact, in a smaller font (down to its size at 135 % text) or brief where it
 // must be (docs/labels.md, "Where the legend goes"). Where no margin fits the figure at all,
 // a compact slot to search inside the plot, the one case that may cover points.
-LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
+LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                            const AxisMapping *judged = nullptr);
 
 } // namespace rooflab
