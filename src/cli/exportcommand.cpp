@@ -1,4 +1,5 @@
 // `rooflab export`: a chart (PNG, SVG, PDF) or a table (CSV, Markdown) with no display.
+#include "chartoptions.h"
 #include "commandline.h"
 #include "commands.h"
 #include "figureexport.h"
@@ -278,13 +279,17 @@ int exportCommand(const app::Invocation &invocation)
         throw UsageError{QStringLiteral("--compare-table: compares a model's deployment; add "
                                         "--model ID")};
 
+    // The window's title forms: the same state at the same size draws the same title.
+    const ChartTitles titles = modelChartTitles(result.models, doc.presentation.captionLine);
     const FigureRequest request{
         .path = output,
         .format = format.id,
         .presentation = doc.presentation,
         .selection = doc.selection,
-        .title = modelChartTitle(result.models),
-        .titleBrief = modelChartBriefTitle(result.models, doc.presentation.captionLine),
+        .title = titles.title,
+        .titleBrief = titles.brief,
+        .titleWidest = titles.widest,
+        .titleBriefWidest = titles.briefWidest,
         .captionLine = scenarioCaptionLine(catalog, doc.scenario),
         .models = result.models,
         .compareRows =

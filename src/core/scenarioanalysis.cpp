@@ -97,9 +97,8 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
         }
         verdicts.append(v);
     }
-    // One device: the title says it in full (modelChartTitle).
-    if (verdicts.size() < 2)
-        verdicts.clear();
+    // One device too: its whole title says it in full (modelChartTitle), but its brief title
+    // leaves it to the legend line, as with several devices.
     return verdicts;
 }
 
@@ -184,8 +183,8 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
 
 QString modelChartBriefTitle(const QList<ModelAnalysis> &models, bool shapeInCaption, bool widest)
 {
-    // Only where every device's verdict has a legend line of its own: the count the full
-    // title adds says nothing more, and a single device's verdict is said only in the title.
+    // Only where every device's verdict has a legend line of its own (a single device's too):
+    // the count, or the one device's verdict, the whole title adds is said there.
     if (models.isEmpty() || models.first().modelName.isEmpty() ||
         modelFitVerdicts(models).isEmpty())
         return QString();

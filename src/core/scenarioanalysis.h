@@ -47,14 +47,14 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest = false)
 // it (ChartOptions::titleBrief): with several devices, each with its verdict on its legend
 // line, the model and what it needs, "Llama 3.1 70B decode · needs 163 GB", over its shape,
 // "batch 16 · context 4096" (left out where `shapeInCaption`: the figure's caption line
-// says it). The count of devices it fits is left out. Empty where there is no brief form:
-// without a model, or with one device (whose verdict only the title says). `widest` as for
-// modelChartTitle().
+// says it). The count of devices it fits, or a single device's verdict, is left out: the
+// device's legend line says it. Empty without a model. `widest` as for modelChartTitle().
 QString modelChartBriefTitle(const QList<ModelAnalysis> &models, bool shapeInCaption,
                              bool widest = false);
 
-// One verdict per device of `models` that has a capacity, when there are two or more;
-// empty for a single device (the title says it in full) or without a model.
+// One verdict per device of `models` that has a capacity, for its legend line; a single
+// device's too (its whole title says it in full as well, its brief title does not). Empty
+// without a model.
 QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models);
 
 // The one-line caption a figure for a document can carry under its title: the shape, the

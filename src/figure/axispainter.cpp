@@ -43,9 +43,9 @@ void AxisPainter::drawGrid()
     p->restore();
 }
 
-void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align)
+void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, const QFont &base,
+                                Qt::Alignment align)
 {
-    const QFont &base = m.fonts.tick;
     const QFont small = tickExponentFont(base);
     const QFontMetricsF bm(base), sm(small);
     const QString ten = tickLabelBase(tick);
@@ -97,9 +97,12 @@ void AxisPainter::paintFrame()
     const QRectF &r = l.map.rect;
     const double grow = std::max(1.0, m.options.fontScale);
     const double major = 6 * grow, minor = 3 * grow, gap = 4 * grow;
-    // Every decade keeps its tick; which carry a label depends on the room (axisticks.h).
-    const QList<LogTick> xTicks = horizontalTicks(l.map, m.fonts);
-    const QList<LogTick> yTicks = verticalTicks(l.map, m.fonts);
+    // Every decade keeps its tick; which carry a label, and in which font, depends on the
+    // room (axisticks.h).
+    const AxisTickLabels xLabels = horizontalTickLabels(l.map, m.fonts);
+    const AxisTickLabels yLabels = verticalTickLabels(l.map, m.fonts);
+    const QList<LogTick> &xTicks = xLabels.ticks;
+    const QList<LogTick> &yTicks = yLabels.ticks;
     p->setRenderHint(QPainter::Antialiasing, false);
     p->setPen(QPen(t.foreground, 1));
     p->setBrush(Qt::NoBrush);
@@ -119,12 +122,12 @@ void AxisPainter::paintFrame()
     for (const LogTick &tick : xTicks) {
         if (tick.labelled)
             drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap), tick,
-                          Qt::AlignHCenter);
+                          xLabels.font, Qt::AlignHCenter);
     }
     for (const LogTick &tick : yTicks) {
         if (tick.labelled)
             drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)), tick,
-                          Qt::AlignRight);
+                          yLabels.font, Qt::AlignRight);
     }
     // The axis titles where the figure's layout put them (figurelayout.cpp).
     p->setFont(m.fonts.axisTitle);

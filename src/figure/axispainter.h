@@ -28,7 +28,9 @@ public:
 private:
     void paintFrame();
     void paintTitles();
-    void drawTickLabel(const QPointF &anchor, const LogTick &tick, Qt::Alignment align);
+    // `tick`'s label in `font` (the axis's: axisticks.h may make it smaller than the scene's).
+    void drawTickLabel(const QPointF &anchor, const LogTick &tick, const QFont &font,
+                       Qt::Alignment align);
 
     const SceneModel &m;
     const FigureLayout &l;

@@ -1,5 +1,7 @@
 #include "chartoptions.h"
 
+#include "scenarioanalysis.h"
+
 namespace rooflab {
 
 // Theme's enumerators follow the order of themes(), the one list of themes.
@@ -17,8 +19,18 @@ std::optional<Theme> themeFromName(const QString &name)
     return static_cast<Theme>(info - themes().data());
 }
 
+ChartTitles modelChartTitles(const QList<ModelAnalysis> &models, bool shapeInCaption)
+{
+    return {
+        .title = modelChartTitle(models),
+        .widest = modelChartTitle(models, true),
+        .brief = modelChartBriefTitle(models, shapeInCaption),
+        .briefWidest = modelChartBriefTitle(models, shapeInCaption, true),
+    };
+}
+
 ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
-                             const QString &title, const QString &captionLine)
+                             const ChartTitles &titles, const QString &captionLine)
 {
     return {
         .theme = themeFromName(p.theme).value_or(Theme::Light),
@@ -33,10 +45,16 @@ ChartOptions chartOptionsFor(const Presentation &p, const Selection &selection,
         .xMax = p.xMax,
         .yMin = p.yMin,
         .yMax = p.yMax,
-        .title = title,
+        .title = titles.title,
         .annotations = {},
         .hideRidgeLabels = false,
         .subtitle = p.captionLine ? captionLine : QString(),
+        .fitVerdicts = {},
+        // Laid out for the widest forms, in the window and in every file alike: the brief
+        // title is chosen from them, never from the batch of the moment.
+        .titleWidest = titles.widest,
+        .titleBrief = titles.brief,
+        .titleBriefWidest = titles.briefWidest,
     };
 }
 

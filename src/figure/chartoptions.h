@@ -11,6 +11,8 @@
 
 namespace rooflab {
 
+struct ModelAnalysis;
+
 // The colour scheme of a chart: screen light/dark, greyscale-safe print, colour-blind safe.
 enum class Theme { Light, Dark, Print, ColorBlind };
 
@@ -53,11 +55,26 @@ struct ChartOptions
     bool operator==(const ChartOptions &) const = default;
 };
 
+// A chart's title in its forms: as it is, at its widest, brief and brief at its widest
+// (ChartOptions::title, titleWidest, titleBrief, titleBriefWidest). Empty forms are not drawn.
+struct ChartTitles
+{
+    QString title = {};
+    QString widest = {};
+    QString brief = {};
+    QString briefWidest = {};
+};
+
+// The title forms of a model scenario's chart (modelChartTitle(), modelChartBriefTitle()):
+// the window's and every export's, so that one state at one size draws one title, decided on
+// the widest forms. `shapeInCaption`: the figure's caption line says the batch and context.
+ChartTitles modelChartTitles(const QList<ModelAnalysis> &models, bool shapeInCaption);
+
 // The one mapping from how a figure should look to how it is drawn: the window, the export
 // dialog and `rooflab export` all draw through it.
 // `captionLine` is drawn under the title when the presentation asks for it.
 ChartOptions chartOptionsFor(const Presentation &presentation, const Selection &selection,
-                             const QString &title = QString(),
+                             const ChartTitles &titles = {},
                              const QString &captionLine = QString());
 
 // The axis ranges a chart shows: intensity in FLOP/byte and performance in FLOP/s.

@@ -40,10 +40,12 @@ QString softwareName()
 Figure figureOf(const Analysis &analysis, const FigureRequest &request)
 {
     const Presentation &p = request.presentation;
-    ChartOptions options =
-        chartOptionsFor(p, request.selection, request.title, request.captionLine);
+    const ChartTitles titles{.title = request.title,
+                             .widest = request.titleWidest,
+                             .brief = request.titleBrief,
+                             .briefWidest = request.titleBriefWidest};
+    ChartOptions options = chartOptionsFor(p, request.selection, titles, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
-    options.titleBrief = request.titleBrief;
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,

@@ -158,6 +158,22 @@ FittedTitle fitTitle(const QString &title, const QString &widest, QFont font, do
     return fitted;
 }
 
+// The rows `title` (sized for `widest` as fitTitle() sizes it) takes in `font`, wrapped to
+// `room`, and their height.
+double heightAt(const QString &title, const QString &widest, const QFont &font, double room)
+{
+    const QStringList lines = title.split(QLatin1Char('\n'));
+    QStringList sized = widest.split(QLatin1Char('\n'));
+    if (widest.isEmpty() || sized.size() != lines.size())
+        sized = lines;
+    const QFontMetricsF metrics(font);
+    qsizetype rows = 0;
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        rows += std::max(wrapTitle(metrics, lines.at(i), room).size(),
+                         wrapTitle(metrics, sized.at(i), room).size());
+    return metrics.height() * static_cast<double>(rows);
+}
+
 } // namespace
 
 QString tickLabelBase(const LogTick &tick)
@@ -213,20 +229,33 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     const double grow = std::max(1.0, model.options.fontScale);
 
     const QString &title = model.options.title;
+    // The title's height as the legend's choice judges it: at the title's floor font. A
+    // title that shrinks to fit grows again as the figure widens, and its plot's top comes
+    // down; at the floor font the height only falls as the figure widens, so that a wider
+    // figure never judges its plot shorter (chooseLegendSlot).
+    double judgedTitleHeight = 0;
     if (!title.isEmpty()) {
         const double room = std::max(60, size.width() - 24);
         FittedTitle fitted = fitTitle(title, model.options.titleWidest, fonts.title, room, grow);
+        const QString *form = &title, *formWidest = &model.options.titleWidest;
         // A title that would take more than two lines gives way to its brief form where that
         // takes fewer; both counted at their widest, so the choice does not follow the batch.
         if (fitted.rows > 2 && !model.options.titleBrief.isEmpty()) {
             const FittedTitle brief = fitTitle(
                 model.options.titleBrief, model.options.titleBriefWidest, fonts.title, room, grow);
-            if (brief.rows < fitted.rows)
+            if (brief.rows < fitted.rows) {
                 fitted = brief;
+                form = &model.options.titleBrief;
+                formWidest = &model.options.titleBriefWidest;
+            }
         }
         layout.title = fitted.lines.join(QLatin1Char('\n'));
         layout.titleFont = fitted.font;
         layout.titleHeight = QFontMetricsF(fitted.font).height() * static_cast<double>(fitted.rows);
+        QFont floor = fonts.title;
+        floor.setPixelSize(std::max(
+            6, static_cast<int>(fonts.title.pixelSize() * std::min(0.7, largeTitleFloor / grow))));
+        judgedTitleHeight = std::min(layout.titleHeight, heightAt(*form, *formWidest, floor, room));
     }
 
     if (!model.options.subtitle.isEmpty()) {
@@ -239,6 +268,7 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         layout.subtitle = lines.join(QLatin1Char('\n'));
         layout.subtitleHeight = metrics.height() * static_cast<double>(lines.size());
         layout.titleHeight += layout.subtitleHeight + (layout.title.isEmpty() ? 0 : 4);
+        judgedTitleHeight += layout.subtitleHeight + (layout.title.isEmpty() ? 0 : 4);
     }
 
     double labelWidth = 0;
@@ -262,9 +292,13 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     layout.map.x1 = range.xMax;
     layout.map.y0 = range.yMin;
     layout.map.y1 = range.yMax;
-    // A legend that would hide points, or much of the plot, takes a margin of its own.
-    layout.legend = slotCache ? slotCache->choose(model, layout.map, size)
-                              : chooseLegendSlot(model, layout.map, size);
+    // A legend that would hide points, or much of the plot, takes a margin of its own; its
+    // form judged on the plot under the title at its floor font (above).
+    AxisMapping judged = layout.map;
+    judged.rect.setTop(
+        std::round(outerGap + (judgedTitleHeight > 0 ? judgedTitleHeight + titleGap * grow : 0)));
+    layout.legend = slotCache ? slotCache->choose(model, layout.map, size, judged)
+                              : chooseLegendSlot(model, layout.map, size, &judged);
     const double legendGap = legendMarginGap * grow;
     QRectF &plot = layout.map.rect;
     if (layout.legend.place == LegendSlot::Place::Right)

@@ -53,8 +53,9 @@ void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
 
 void addFitVerdicts(SceneModel &model, const Analysis &analysis)
 {
-    // A model on several devices: each device's line says whether it fits (the title keeps
-    // only what the model needs), sized for the widest the verdict can become. With the
+    // A model's devices: each device's line says whether it fits (the title keeps only what
+    // the model needs, or for one device says it too), sized for the widest the verdict can
+    // become. With the
     // legend off the verdicts go under the title instead, which wraps rather than cuts.
     QStringList underTitle, underTitleWidest;
     for (const FitVerdict &verdict : std::as_const(model.options.fitVerdicts)) {
@@ -77,9 +78,12 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
     const QString verdicts = QLatin1Char('\n') + underTitle.join(tr("; "));
     const QString widest = QLatin1Char('\n') + underTitleWidest.join(tr("; "));
     ChartOptions &o = model.options;
-    o.title += verdicts;
-    if (!o.titleWidest.isEmpty())
-        o.titleWidest += widest;
+    // A single device's whole title says its verdict in full already.
+    if (model.options.fitVerdicts.size() > 1) {
+        o.title += verdicts;
+        if (!o.titleWidest.isEmpty())
+            o.titleWidest += widest;
+    }
     if (!o.titleBrief.isEmpty()) {
         o.titleBrief += verdicts;
         if (!o.titleBriefWidest.isEmpty())

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace rooflab {
 
@@ -142,8 +143,10 @@ void wrapLegendLines(const QFont &font, QList<SceneLegendEntry> &entries, QList<
     }
 }
 
-LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size)
+LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                            const AxisMapping *judged)
 {
+    const AxisMapping &judging = judged ? *judged : map;
     if (!model.options.showLegend || model.legend.isEmpty())
         return {};
     // The candidates in the order they are preferred: at the legend's own font and then
@@ -163,20 +166,44 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         LegendSlot slot;
         double width = 1, height = 1; // the plot's share of the figure's width and height
         bool narrower = true;         // beside the plot: no wider than the plot
+        bool longest = false;         // a margin for the legend at its longest
+        LegendLevel level = LegendLevel::Full;
+        int pixels = 0; // the legend's font size
     };
     QList<Candidate> candidates;
     const QRectF figure(QPointF(0, 0), QSizeF(size));
-    const auto add = [&](const LegendMargin &margin, int pixels) {
-        // Its lines fit the margin, the margin the figure, and the plot keeps some room.
-        if (!margin.valid || !figure.contains(margin.slot.rect) || margin.plotWidth < 1 ||
-            margin.plotHeight < 1)
+    // Its lines fit the margin, the margin the figure, and the plot keeps some room.
+    const auto usable = [&](const LegendMargin &margin) {
+        return margin.valid && figure.contains(margin.slot.rect) && margin.plotWidth >= 1 &&
+               margin.plotHeight >= 1;
+    };
+    const auto add = [&](const LegendMargin &margin, int pixels, LegendLevel level) {
+        if (!usable(margin))
             return;
         Candidate c{margin.slot, margin.plotWidth / size.width(),
                     margin.plotHeight / size.height()};
         c.slot.fontPixels = pixels == own ? 0 : pixels;
         c.narrower =
             c.slot.place != LegendSlot::Place::Right || c.slot.rect.width() <= margin.plotWidth;
+        c.longest = !c.slot.compact;
+        c.level = level;
+        c.pixels = pixels;
         candidates.append(c);
+    };
+    // A candidate judged on `judging`, laid out for the figure's own plot: the same form,
+    // font and side; none where it does not fit there.
+    const auto laidOut = [&](const Candidate &c) -> std::optional<LegendSlot> {
+        if (!c.slot.outside() || judging.rect == map.rect)
+            return c.slot;
+        QFont font = model.fonts.legend;
+        font.setPixelSize(c.pixels);
+        const auto [right, below] = legendMargins(model, map, size, font, c.level);
+        const LegendMargin &margin = c.slot.place == LegendSlot::Place::Right ? right : below;
+        if (!usable(margin))
+            return std::nullopt;
+        LegendSlot slot = margin.slot;
+        slot.fontPixels = c.slot.fontPixels;
+        return slot;
     };
     const QList<QList<LegendLevel>> groups = {
         {LegendLevel::Full, LegendLevel::Compact},
@@ -192,21 +219,26 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
                 }
             }
             for (const LegendLevel level : levels) {
-                const auto [right, below] = legendMargins(model, map, size, font, level);
-                add(besideFirst ? right : below, pixels);
-                add(besideFirst ? below : right, pixels);
+                const auto [right, below] = legendMargins(model, judging, size, font, level);
+                add(besideFirst ? right : below, pixels, level);
+                add(besideFirst ? below : right, pixels, level);
             }
         }
     }
-    // The first that leaves the plot most of the figure (60 % of the width, half the
-    // height) and is no wider than the plot beside it, else the first that leaves it 45 %
-    // and 40 %; else, a figure too small for either, the one whose plot's narrower share is
-    // the largest (a strip of a plot shows nothing, whichever way it runs).
-    for (const auto &[width, height] : {std::pair{0.6, 0.5}, std::pair{0.45, 0.4}}) {
-        for (const Candidate &c : std::as_const(candidates)) {
-            if (c.narrower && c.width >= width && c.height >= height)
-                return c.slot;
-        }
+    // The first, in that order, that is no wider than the plot beside it and leaves the
+    // plot its share: most of the figure (60 % of the width, half the height) for a margin
+    // for the legend at its longest, whose extra lines are the roof and slope labels that
+    // a compact legend counts instead; 45 % and 40 % for every other form. One test per
+    // candidate, each passed by a wider figure once passed by a narrower one, so that a
+    // wider figure never takes a form later in the order (docs/labels.md). (Two rounds, 60 %
+    // for every candidate first, had a figure of 670 px take a legend at 18 px where one of
+    // 650 px kept 23 px.)
+    for (const Candidate &c : std::as_const(candidates)) {
+        const double width = c.longest ? 0.6 : 0.45, height = c.longest ? 0.5 : 0.4;
+        if (!c.narrower || c.width < width || c.height < height)
+            continue;
+        if (const std::optional<LegendSlot> slot = laidOut(c))
+            return *slot;
     }
     // A figure too small for its text scale: a key of the devices' short names, beside or
     // under the plot, at the fonts above, if one leaves the plot 45 % and 40 %.
@@ -214,14 +246,16 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
     for (const int pixels : std::as_const(sizes)) {
         QFont font = model.fonts.legend;
         font.setPixelSize(pixels);
-        const auto [right, below] = legendMargins(model, map, size, font, LegendLevel::Key);
-        add(besideFirst ? right : below, pixels);
-        add(besideFirst ? below : right, pixels);
+        const auto [right, below] = legendMargins(model, judging, size, font, LegendLevel::Key);
+        add(besideFirst ? right : below, pixels, LegendLevel::Key);
+        add(besideFirst ? below : right, pixels, LegendLevel::Key);
     }
     for (qsizetype k = ordinary; k < candidates.size(); ++k) {
         const Candidate &c = candidates.at(k);
-        if (c.narrower && c.width >= 0.45 && c.height >= 0.4)
-            return c.slot;
+        if (!c.narrower || c.width < 0.45 || c.height < 0.4)
+            continue;
+        if (const std::optional<LegendSlot> slot = laidOut(c))
+            return *slot;
     }
     // Else the one, key or not, that leaves the plot the most. (Beside the plot and wider
     // than it only when every other choice leaves the plot under a fifth of one side.)
@@ -235,8 +269,10 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         if (best && score(*best) >= 0.2)
             break;
     }
-    if (best)
-        return best->slot;
+    if (best) {
+        if (const std::optional<LegendSlot> slot = laidOut(*best))
+            return *slot;
+    }
     // No margin fits the figure at all, not even for a key: the frame searches the plot for
     // the key at its smallest font, the least that still says every device and its verdict.
     LegendSlot searched;
@@ -247,7 +283,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
 }
 
 LegendSlotCache::Key LegendSlotCache::keyOf(const SceneModel &model, const AxisMapping &map,
-                                            const QSize &size)
+                                            const QSize &size, const AxisMapping &judged)
 {
     return {.options = model.options,
             .legendFont = model.fonts.legend,
@@ -262,6 +298,7 @@ LegendSlotCache::Key LegendSlotCache::keyOf(const SceneModel &model, const AxisM
             .top = map.rect.top(),
             .width = map.rect.width(),
             .height = map.rect.height(),
+            .judgedTop = judged.rect.top(),
             .x0 = map.x0,
             .x1 = map.x1,
             .y0 = map.y0,
@@ -270,12 +307,12 @@ LegendSlotCache::Key LegendSlotCache::keyOf(const SceneModel &model, const AxisM
 }
 
 LegendSlot LegendSlotCache::choose(const SceneModel &model, const AxisMapping &map,
-                                   const QSize &size)
+                                   const QSize &size, const AxisMapping &judged)
 {
-    Key key = keyOf(model, map, size);
+    Key key = keyOf(model, map, size, judged);
     if (m_key && *m_key == key)
         return m_slot;
-    m_slot = chooseLegendSlot(model, map, size);
+    m_slot = chooseLegendSlot(model, map, size, &judged);
     m_key = std::move(key);
     return m_slot;
 }

@@ -82,13 +82,17 @@ QStringList joinedLines(const QFont &font, const QStringList &parts, const QStri
 inline constexpr double legendMarginGap = 14;
 
 // The legend's place for `model` in a figure of `size` whose plot, legend inside, would be
-// `map`.
+// `map`. The candidates' shares of the figure are judged on `judged` (null: `map`), a plot
+// whose top does not come down as the figure narrows (FigureLayout: the title at its floor
+// font), so that a wider figure never takes a form later in the order; the slot taken is
+// then laid out for `map`.
 // Inside only in a corner no point can reach, taking at most a fifth of the plot; else in
 // a margin beside or under the plot that leaves the plot most of the figure, with the
 // legend compact, in a smaller font (down to its size at 135 % text) or brief where it
 // must be (docs/labels.md, "Where the legend goes"). Where no margin fits the figure at all,
 // a compact slot to search inside the plot, the one case that may cover points.
-LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size);
+LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                            const AxisMapping *judged = nullptr);
 
 // chooseLegendSlot() with its last answer kept: the slot depends only on what a batch tick
 // leaves alone (the devices' lines, the legend at its widest, the fonts, the plot and the
@@ -97,7 +101,8 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
 class LegendSlotCache
 {
 public:
-    LegendSlot choose(const SceneModel &model, const AxisMapping &map, const QSize &size);
+    LegendSlot choose(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                      const AxisMapping &judged);
 
 private:
     // Everything of the scene chooseLegendSlot() reads (the counts: mostLeftOut()).
@@ -112,11 +117,13 @@ private:
         qsizetype points = 0, batchMarks = 0;
         double largestMarkerScale = 1;
         double left = 0, top = 0, width = 0, height = 0; // the plot, exactly
+        double judgedTop = 0; // the top of the plot the legend's form is judged on
         double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
         QSize size;
         bool operator==(const Key &) const = default;
     };
-    static Key keyOf(const SceneModel &model, const AxisMapping &map, const QSize &size);
+    static Key keyOf(const SceneModel &model, const AxisMapping &map, const QSize &size,
+                     const AxisMapping &judged);
     std::optional<Key> m_key;
     LegendSlot m_slot;
 };

@@ -215,22 +215,15 @@ void MainWindow::documentChanged(app::Change change)
 ChartOptions MainWindow::chartOptions() const
 {
     Presentation p = m_document->presentation();
-    QString title = modelChartTitle(m_document->modelAnalyses());
-    QString widest = modelChartTitle(m_document->modelAnalyses(), true);
+    // The window draws no caption line: the brief title keeps the batch and context.
+    ChartTitles titles = modelChartTitles(m_document->modelAnalyses(), false);
     if (m_presenter && m_presenter->isActive()) {
         // The docks are hidden: the title says what the chart shows.
         p.textScale = std::max(p.textScale, presenterTextScale);
-        title = presenterCaption(m_document->catalog(), m_document->scenario());
-        widest.clear();
+        titles = {.title = presenterCaption(m_document->catalog(), m_document->scenario())};
     }
-    ChartOptions options = chartOptionsFor(p, m_document->selection(), title);
+    ChartOptions options = chartOptionsFor(p, m_document->selection(), titles);
     options.fitVerdicts = modelFitVerdicts(m_document->modelAnalyses());
-    options.titleWidest = widest;
-    if (!widest.isEmpty()) {
-        // The window draws no caption line: the brief title keeps the batch and context.
-        options.titleBrief = modelChartBriefTitle(m_document->modelAnalyses(), false);
-        options.titleBriefWidest = modelChartBriefTitle(m_document->modelAnalyses(), false, true);
-    }
     return options;
 }
 

@@ -4,6 +4,7 @@
 #include "catalog.h"
 #include "diagnosispanel.h"
 #include "document.h"
+#include "figure.h"
 #include "fileactions.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
@@ -242,6 +243,54 @@ private Q_SLOTS:
             // The caption line, wrapped in so narrow a figure, names the formats.
             QCOMPARE(window.contains("KV cache BF16"), captionLine);
         }
+    }
+
+    void windowAndExportPickOneTitleInTheBand()
+    {
+        // Llama 3.1 70B on three devices at 225 % in an 800 x 646 figure: the whole title at
+        // batch 16 fits two lines, but at its widest ("batch 8888888", "Needs 8.88 MB: fits
+        // none of the 3 devices shown") it takes more, so the window's chart, which decides
+        // on the widest forms, draws the brief title. The export of the same state and size,
+        // from the window and from `rooflab export`, decides the same way: the same bytes,
+        // with the brief title drawn.
+        const Scenario scenario = rooflab::test::llama70bOnThreeDevices();
+        Presentation p;
+        p.textScale = 2.25;
+        p.width = 800;
+        p.height = 646;
+        p.highlightSelection = false;
+        const Selection selection{.device = s("h100-sxm5"), .op = s("attention-projections")};
+        const QString file = path("band.rooflab.json");
+        QString error;
+        QVERIFY2(saveScenarioFile(file, scenario, p, selection, &error), qPrintable(error));
+        m_doc->markSaved();
+        QVERIFY(m_window->openFile(file));
+
+        // The band: decided on the title as it is at batch 16, the whole title would stay.
+        const QSize size(p.width, p.height);
+        ChartOptions atBatch = m_window->chartOptions();
+        const Figure window(m_doc->results().analysis(), atBatch, size);
+        atBatch.titleWidest.clear();
+        atBatch.titleBriefWidest.clear();
+        const Figure decidedAtBatch(m_doc->results().analysis(), atBatch, size);
+        QVERIFY2(decidedAtBatch.layout().title.contains(s("devices shown")),
+                 qPrintable(decidedAtBatch.layout().title));
+        QVERIFY2(window.layout().title.startsWith(s("Llama 3.1 70B decode · needs 163 GB")),
+                 qPrintable(window.layout().title));
+
+        const ExportChoices choices{.path = path("window-band.svg"),
+                                    .format = s("svg"),
+                                    .presentation = m_doc->presentation()};
+        QVERIFY2(m_window->fileActions()->exportTo(choices, &error), qPrintable(error));
+        const rooflab::test::Run run = rooflab::test::runRooflab(
+            s(ROOFLAB_EXE), {s("export"), file, s("-o"), path("cli-band.svg")}, m_dir->path(),
+            60000);
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QByteArray exported = readAll(path("window-band.svg"));
+        QVERIFY(exported.size() > 10000);
+        QVERIFY(exported == readAll(path("cli-band.svg")));
+        // Drawn: the brief title's first line (the file's metadata title is the whole one).
+        QVERIFY(exported.contains("Llama 3.1 70B decode · needs 163 GB"));
     }
 };
 

@@ -175,6 +175,37 @@ private Q_SLOTS:
         }
         QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed));
     }
+
+    void oneDeviceTakesTheBriefTitleToo()
+    {
+        // Llama 3.1 70B on the H100 alone, 225 % text, the window on a 1280 x 800 screen: the
+        // whole title ("... : 163 GB > 72 GB usable, does not fit (needs 3 devices)") took
+        // five lines and left the plot about 37 % of the chart's height. Now the brief title
+        // in two lines, the verdict on the device's legend line (docs/labels.md, "The title").
+        Scenario scenario = rooflab::test::llama70bOnThreeDevices();
+        scenario.devices = {s("h100-sxm5")};
+        rooflab::test::ShownWindow shown(m_catalog, scenario, QSize(1152, 720));
+        QVERIFY(shown.exposed());
+        rooflab::test::setTextScale(shown.document(), 2.25);
+        MainWindow *w = shown.window();
+        const QSize chart = w->chart()->size();
+        const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart);
+        const FigureLayout &layout = figure.layout();
+        QVERIFY2(layout.title.startsWith(s("Llama 3.1 70B decode · needs 163 GB")),
+                 qPrintable(layout.title));
+        QVERIFY2(layout.title.count(QLatin1Char('\n')) <= 1, qPrintable(layout.title));
+        bool verdict = false;
+        for (const LegendLayout::Line &line : figure.frame().legend.lines)
+            verdict = verdict || line.entry.text.contains(s("needs 3"));
+        QVERIFY2(verdict, "the H100's legend line says it needs 3 devices");
+        const QStringList defects = figureDefects(figure, chart);
+        QVERIFY2(defects.isEmpty(), qPrintable(defects.join(s("; "))));
+        const double share = layout.map.rect.height() / chart.height();
+        if (qEnvironmentVariableIsSet("ROOFLAB_PLOT_SIZES"))
+            qInfo("one device: chart %dx%d, plot %s, %.2f of the height", chart.width(),
+                  chart.height(), qPrintable(describe(layout.map.rect)), share);
+        QVERIFY2(share >= 0.4, qPrintable(squeezedPlot(figure, chart) + s(" share %1").arg(share)));
+    }
 };
 
 QTEST_MAIN(TestScreenMatrix)

@@ -158,7 +158,11 @@ private Q_SLOTS:
             one.endsWith(QStringLiteral(
                 "\nNVIDIA H100 SXM5 80GB: 142 GB > 72 GB usable, does not fit (needs 2 devices)")),
             qPrintable(one));
-        QVERIFY(modelFitVerdicts(alone).isEmpty()); // one device: the title says it all
+        // One device: the whole title says it, and its legend line too (for the brief title).
+        const QList<FitVerdict> single = modelFitVerdicts(alone);
+        QCOMPARE(single.size(), 1);
+        QCOMPARE(single.at(0).deviceId, h100);
+        QCOMPARE(single.at(0).text, QStringLiteral("needs 2"));
         // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
         const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
         QVERIFY2(fits.endsWith(QStringLiteral("\nNeeds 16.6 GB: fits every device shown")),
@@ -190,10 +194,11 @@ private Q_SLOTS:
         QVERIFY2(prefill.startsWith(QStringLiteral("Llama 3.1 70B prefill · needs ")) &&
                      prefill.endsWith(QStringLiteral("\nbatch 1 · prompt 2048")),
                  qPrintable(prefill));
-        // One device: its verdict is only in the title, so there is no brief form.
+        // One device: the same brief form, its verdict left to its legend line.
         s.phase = Phase::Decode;
         s.devices = QStringList{h100};
-        QVERIFY(modelChartBriefTitle(analyzeScenario(m_catalog, s).models, false).isEmpty());
+        QCOMPARE(modelChartBriefTitle(analyzeScenario(m_catalog, s).models, false),
+                 QStringLiteral("Llama 3.1 70B decode · needs 142 GB\nbatch 1 · context 4096"));
         // Without a model neither.
         QVERIFY(modelChartBriefTitle({}, false).isEmpty());
     }

@@ -1,3 +1,4 @@
+#include "axisticks.h"
 #include "compositingplot.h"
 #include "figure.h"
 #include "renderfixtures.h"
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void fixedViewFromOptions();
     void legendOutsideThePlotIsDrawnOnScreen();
     void screenIsWhatQCustomPlotPaints();
+    void screenDrawsTheTickLabelsFont();
 
 private:
     Analysis analysisAt(double batch) const;
@@ -328,6 +330,67 @@ void TestRooflineChart::screenIsWhatQCustomPlotPaints()
     }
     QVERIFY(pointsOnlyTicks >= 3);
     QVERIFY(m_chart->fullReplots() >= 2); // batch 2000 moved the view: a new bottom image
+}
+
+void TestRooflineChart::screenDrawsTheTickLabelsFont()
+{
+    // Four devices at 225 % in a 580 x 455 chart: each axis draws its labels smaller than
+    // the tick font to keep every decade labelled (tst_ticklabels). Under the plot and left
+    // of it the screen shows what the file shows, in 16 px blocks (text is antialiased a
+    // little differently in QCustomPlot's buffer); labels at the scene's 32 px rather than
+    // the axis's own size would ink other blocks.
+    Scenario scenario;
+    scenario.model = QStringLiteral("llama-3.1-70b");
+    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                        QStringLiteral("mi300x"), QStringLiteral("b200")};
+    scenario.batch = 16;
+    const ScenarioAnalysis result = analyzeScenario(m_catalog, scenario);
+    const Analysis &analysis = result.chart;
+    // As the window draws it: its title and brief title, the fit verdicts.
+    ChartOptions options = rooflab::test::windowOptions(result, 2.25);
+    options.animate = false;
+    m_chart->resize(580, 455);
+    m_chart->setAnalysis(analysis, options);
+    m_chart->replotNow();
+    QCoreApplication::processEvents();
+    const QImage screen = m_chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const ViewRange view = m_chart->viewRange();
+    ChartOptions fixed = options;
+    fixed.xMin = view.xMin;
+    fixed.xMax = view.xMax;
+    fixed.yMin = view.yMin;
+    fixed.yMax = view.yMax;
+    const Figure figure(analysis, fixed, m_chart->size());
+    const QRectF plot = figure.layout().map.rect;
+    QVERIFY(horizontalTickLabels(figure.layout().map, figure.model().fonts).font.pixelSize() <
+            figure.model().fonts.tick.pixelSize());
+    const QImage file = figure.image(1).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(screen.size(), file.size());
+    const auto meanGrey = [](const QImage &image, const QRect &block) {
+        double sum = 0;
+        for (int y = block.top(); y <= block.bottom(); ++y) {
+            for (int x = block.left(); x <= block.right(); ++x)
+                sum += qGray(image.pixel(x, y));
+        }
+        return sum / (block.width() * block.height());
+    };
+    // The strip of the horizontal labels and the column of the vertical ones.
+    const QRect p = plot.toRect();
+    const QRect under(p.left(), p.bottom() + 8, p.width(), 48);
+    const QRect left(p.left() - 96, p.top(), 88, p.height());
+    int blocks = 0, differing = 0;
+    for (const QRect &strip : {under, left}) {
+        for (int y = strip.top(); y + 16 <= strip.bottom(); y += 16) {
+            for (int x = strip.left(); x + 16 <= strip.right(); x += 16) {
+                const QRect block(x, y, 16, 16);
+                ++blocks;
+                if (std::abs(meanGrey(screen, block) - meanGrey(file, block)) > 12)
+                    ++differing;
+            }
+        }
+    }
+    QVERIFY2(differing <= blocks / 50,
+             qPrintable(QStringLiteral("%1 of %2").arg(differing).arg(blocks)));
 }
 
 QTEST_MAIN(TestRooflineChart)

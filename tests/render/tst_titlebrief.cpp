@@ -131,21 +131,45 @@ private Q_SLOTS:
             QVERIFY2(layout.title.contains(s(verdict)), qPrintable(layout.title));
     }
 
-    void oneDeviceHasNoBriefForm()
+    void oneDeviceTakesTheBriefFormToo()
     {
-        // One device's verdict is said only in the title: there is no brief form to draw.
+        // One device: the whole title says its verdict in full, and where that would take
+        // more than two lines (five at 225 % in the window's chart on a 1280 x 800 screen)
+        // the brief form takes its place, the verdict on the device's legend line, "needs 3"
+        // (163 GB over the H100's 72 GB usable: ceil(163 / 72) = 3 devices).
         const ScenarioAnalysis result = analyzeScenario(m_catalog, llama70b({s("h100-sxm5")}, 16));
-        const ChartOptions options = windowOptions(result, 2.25);
-        QVERIFY(options.titleBrief.isEmpty());
-        const FigureLayout layout = layoutOf(result.chart, options, QSize(652, 646));
-        QString joined = layout.title;
+        ChartOptions options = windowOptions(result, 2.25);
+        QCOMPARE(options.titleBrief, s(briefTitle));
+        const Figure figure(result.chart, options, QSize(652, 646));
+        QVERIFY2(figure.layout().title.startsWith(s(briefTitle)),
+                 qPrintable(figure.layout().title));
+        bool onItsLine = false;
+        for (const LegendLayout::Line &line : figure.frame().legend.lines)
+            onItsLine = onItsLine || line.entry.text.contains(s("needs 3"));
+        QVERIFY(onItsLine);
+
+        // With the legend off the verdict goes under the brief title, and only there.
+        options.showLegend = false;
+        const FigureLayout brief = layoutOf(result.chart, options, QSize(652, 646));
+        QVERIFY2(brief.title.startsWith(s(briefTitle)), qPrintable(brief.title));
+        QVERIFY2(brief.title.contains(s("NVIDIA H100 SXM5 80GB: needs 3")),
+                 qPrintable(brief.title));
+
+        // Where the whole title has room, it is drawn, its verdict once, in full.
+        const FigureLayout wide = layoutOf(result.chart, options, QSize(1600, 1000));
+        QString joined = wide.title;
         joined.replace(QLatin1Char('\n'), QLatin1Char(' '));
         QVERIFY2(joined.endsWith(s("163 GB > 72 GB usable, does not fit (needs 3 devices)")),
-                 qPrintable(layout.title));
-        // Wrapped between words, a number never apart from its unit ("72" over "GB usable").
-        for (const QString &line : layout.title.split(QLatin1Char('\n')))
+                 qPrintable(wide.title));
+        QVERIFY2(!joined.contains(s(": needs 3")), qPrintable(wide.title));
+
+        // The whole title wrapped between words, a number never apart from its unit ("72"
+        // over "GB usable").
+        options.titleBrief.clear();
+        const FigureLayout whole = layoutOf(result.chart, options, QSize(652, 646));
+        for (const QString &line : whole.title.split(QLatin1Char('\n')))
             QVERIFY2(!line.startsWith(s("GB")) && !line.endsWith(QLatin1Char('2')),
-                     qPrintable(layout.title));
+                     qPrintable(whole.title));
     }
 
     void formDoesNotFollowTheBatch_data()
