@@ -191,22 +191,20 @@ std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, const QSi
     return home.rect.topLeft();
 }
 
-bool FrameLayouter::placeRidgeLabel(const SceneRoof &roof, const QString &text, const QSizeF &size,
-                                    LabelPlacer &lines, bool homeOnly)
+bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text,
+                                          const QSizeF &size, LabelPlacer &lines, bool *hasHome)
 {
-    const QColor color = m.theme.deviceColor(roof.device);
     const auto home = ridgeHome(roof, size, lines);
-    if (home) {
-        // Where a point or a label takes the home, next to it, up or down: not the usual
-        // places, which stand by the other corner.
-        LabelRequest request = ridgeRequest(roof, size);
-        request.fixedTopLefts = {*home};
-        request.fixedSlideRight = 0;
-        request.fixedSlideY = 1.5 * size.height();
-        if (tryPlace(request, text, TextStyle::Ridge, color))
-            return true;
-    }
-    return !(home && homeOnly) && tryPlace(ridgeRequest(roof, size), text, TextStyle::Ridge, color);
+    *hasHome = home.has_value();
+    if (!home)
+        return false;
+    // Where a point or a label takes the home, next to it, up or down: not the usual
+    // places, which stand by the other corner.
+    LabelRequest request = ridgeRequest(roof, size);
+    request.fixedTopLefts = {*home};
+    request.fixedSlideRight = 0;
+    request.fixedSlideY = 1.5 * size.height();
+    return tryPlace(request, text, TextStyle::Ridge, m.theme.deviceColor(roof.device));
 }
 
 void FrameLayouter::placeRidgeLabels()
@@ -218,11 +216,21 @@ void FrameLayouter::placeRidgeLabels()
             roof.peak < map.y0 || roof.peak > map.y1)
             continue;
         // Where the whole label finds no room (the corners of a small plot crowd under its
-        // top), the number alone with "ridge": the axis says the unit.
+        // top), the number alone with "ridge": the axis says the unit. Both forms try the
+        // home by their own corner before either tries the usual places, which for a label
+        // with a home stand by another device's corner (docs/labels.md).
         const QString brief = QCoreApplication::translate("RooflineChart", "ridge %1")
                                   .arg(formatNumber(roof.ridge, 3));
-        if (placeRidgeLabel(roof, roof.ridgeLabel, boxed(roof.ridgeLabelSize), lines) ||
-            placeRidgeLabel(roof, brief, boxed(measured(m.fonts.badge, brief)), lines, true))
+        const QSizeF fullSize = boxed(roof.ridgeLabelSize);
+        const QSizeF briefSize = boxed(measured(m.fonts.badge, brief));
+        const QColor color = m.theme.deviceColor(roof.device);
+        bool fullHome = false, briefHome = false;
+        const bool placed =
+            placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines, &fullHome) ||
+            placeRidgeLabelAtHome(roof, brief, briefSize, lines, &briefHome) ||
+            tryPlace(ridgeRequest(roof, fullSize), roof.ridgeLabel, TextStyle::Ridge, color) ||
+            (!briefHome && tryPlace(ridgeRequest(roof, briefSize), brief, TextStyle::Ridge, color));
+        if (placed)
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
     }
