@@ -310,8 +310,10 @@ LegendSlot LegendSlotCache::choose(const SceneModel &model, const AxisMapping &m
                                    const QSize &size, const AxisMapping &judged)
 {
     Key key = keyOf(model, map, size, judged);
-    if (m_key && *m_key == key)
+    if (m_key && *m_key == key) {
+        ++m_hits;
         return m_slot;
+    }
     m_slot = chooseLegendSlot(model, map, size, &judged);
     m_key = std::move(key);
     return m_slot;

@@ -103,6 +103,8 @@ class LegendSlotCache
 public:
     LegendSlot choose(const SceneModel &model, const AxisMapping &map, const QSize &size,
                       const AxisMapping &judged);
+    // How many answers came from the kept slot, without the search.
+    int hits() const { return m_hits; }
 
 private:
     // Everything of the scene chooseLegendSlot() reads (the counts: mostLeftOut()).
@@ -126,6 +128,7 @@ private:
                      const AxisMapping &judged);
     std::optional<Key> m_key;
     LegendSlot m_slot;
+    int m_hits = 0;
 };
 
 } // namespace rooflab

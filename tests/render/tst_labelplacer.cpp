@@ -365,14 +365,17 @@ void TestLabelPlacer::rollbackForgetsTheGuidesAddedAfterTheMark()
     placer.addGuide(QLineF(60, 80, 90, 110));
     const LabelPlacement guided = placer.place(request);
     QVERIFY(guided.placed);
-    QCOMPARE(guided.rect.left(), 48.0);
+    ROOFLAB_COMPARE_DOUBLE(guided.rect.left(), 48.0);
     QVERIFY2(guided.rect.bottom() <= 80 && guided.rect.top() > 86 - 28,
              qPrintable(QStringLiteral("top %1").arg(guided.rect.top())));
     placer.rollback(obstacles);
     // As a new placer: the place above left itself.
     const LabelPlacement fresh = placer.place(request);
     QVERIFY(fresh.placed);
-    QCOMPARE(fresh.rect, QRectF(48, 86, 50, 14));
+    ROOFLAB_COMPARE_DOUBLE(fresh.rect.left(), 48.0);
+    ROOFLAB_COMPARE_DOUBLE(fresh.rect.top(), 86.0);
+    ROOFLAB_COMPARE_DOUBLE(fresh.rect.width(), 50.0);
+    ROOFLAB_COMPARE_DOUBLE(fresh.rect.height(), 14.0);
 }
 
 void TestLabelPlacer::segmentHitsRect_data()

@@ -268,6 +268,18 @@ void TestLegendSlot::slotCacheAnswersAsTheSearchDoes()
         QVERIFY(cached == searched);
         QCOMPARE(cached.place, step.place);
     }
+    // It saves the search where it can: each step's figure asked once more at once, with
+    // nothing changed, is answered from the kept slot, without the search.
+    for (const auto &step : steps) {
+        FigureLayout::make(*step.model, step.size, fixed, &cache);
+        const int before = cache.hits();
+        FigureLayout::make(*step.model, step.size, fixed, &cache);
+        QCOMPARE(cache.hits(), before + 1);
+    }
+    // A new size is searched again: 700 x 1000 after 1280 x 800 does not hit.
+    const int before = cache.hits();
+    FigureLayout::make(at64, QSize(700, 1000), fixed, &cache);
+    QCOMPARE(cache.hits(), before);
 }
 
 QTEST_MAIN(TestLegendSlot)
