@@ -336,6 +336,14 @@ bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft
 LabelPlacement LabelPlacer::place(const LabelRequest &request)
 {
     LabelPlacement placement;
+    if (request.previousTopLeft) { // the last frame's place first, while it stays free
+        const double slide = request.previousSlide;
+        Candidate kept{*request.previousTopLeft, request.previousLeader && request.allowLeader,
+                       slide, slide};
+        kept.shiftsBoth = true;
+        if (trySlid(request, kept, &placement))
+            return placement;
+    }
     if (!request.fixedTopLefts.isEmpty()) {
         for (const QPointF &topLeft : request.fixedTopLefts) {
             const Candidate fixed{topLeft, false, 0, request.fixedSlideY, request.fixedSlideRight};

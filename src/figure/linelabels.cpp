@@ -67,6 +67,7 @@ void FrameLayouter::placeRoofLabels()
                 request.fixedTopLefts.append({x, a.y() + off});
             }
         }
+        keepPreviousPlace(&request, TextStyle::Roof, roof.label);
         const QColor color =
             roof.labelShared ? m.theme.foreground : m.theme.deviceColor(roof.device);
         if (!tryPlace(request, roof.label, TextStyle::Roof, color))
@@ -97,32 +98,49 @@ void FrameLayouter::placeSlopeLabels()
         const double pw = w / parts;
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
+        const auto placeAt = [&](const QPointF &centre) {
+            QList<QRectF> boxes;
+            for (int i = 0; i < parts; ++i) {
+                const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
+                boxes.append(
+                    QRectF(c - QPointF(partBox.width() / 2, partBox.height() / 2), partBox));
+            }
+            if (!placer.placeParts(boxes, line))
+                return false;
+            const QColor color =
+                slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
+            PlacedText text{slope.label,
+                            QRectF(-w / 2, -h / 2, w, h),
+                            TextStyle::Roof,
+                            color,
+                            false,
+                            {},
+                            angle,
+                            centre,
+                            {},
+                            {}};
+            f.texts.append(text);
+            return true;
+        };
         bool placed = false;
-        for (double along : slopeLabelSpots(length, w)) {
+        // The previous frame's place first (a frame laid out with SceneFrame::layout's
+        // `previous`), else the same slid along the slope by up to 24 px, nearest first,
+        // still 4 px inside the line (labelmemory.cpp).
+        if (const PlacedText *was =
+                previousText(TextStyle::Roof, slope.label, {}, true, a + dir * 0.7 * length)) {
+            const double at = QPointF::dotProduct(was->origin - a, dir);
+            for (int i = 0; i <= 24 && !placed; ++i) {
+                const double along = at + (i % 2 == 0 ? i / 2 : -(i + 1) / 2) * 2.0;
+                if (along >= w / 2 + 4 && along <= length - w / 2 - 4)
+                    placed = placeAt(was->origin + dir * (along - at));
+            }
+        }
+        for (double along : placed ? QVarLengthArray<double, 16>() : slopeLabelSpots(length, w)) {
             for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
-                const QPointF centre = a + dir * along + up * offset;
-                QList<QRectF> boxes;
-                for (int i = 0; i < parts; ++i) {
-                    const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
-                    boxes.append(
-                        QRectF(c - QPointF(partBox.width() / 2, partBox.height() / 2), partBox));
+                if (placeAt(a + dir * along + up * offset)) {
+                    placed = true;
+                    break;
                 }
-                if (!placer.placeParts(boxes, line))
-                    continue;
-                const QColor color =
-                    slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
-                PlacedText text{slope.label,
-                                QRectF(-w / 2, -h / 2, w, h),
-                                TextStyle::Roof,
-                                color,
-                                false,
-                                {},
-                                angle,
-                                centre,
-                                {}};
-                f.texts.append(text);
-                placed = true;
-                break;
             }
             if (placed)
                 break;
@@ -154,6 +172,7 @@ void FrameLayouter::placeRidgeLabels()
         // roof by as little as frees it, up to its own width: still at its corner, where
         // several devices' corners crowd.
         request.fixedSlideRight = size.width();
+        keepPreviousPlace(&request, TextStyle::Ridge, roof.ridgeLabel);
         if (tryPlace(request, roof.ridgeLabel, TextStyle::Ridge, m.theme.deviceColor(roof.device)))
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
@@ -234,12 +253,15 @@ void FrameLayouter::placeBatchMarks()
             request.fixedTopLefts.append({caret.left() - size.width(), top + 4 - up});
         for (const double up : {0.0, 12.0, 24.0})
             request.fixedTopLefts.append({caret.right(), top + 4 - up});
+        keepPreviousPlace(&request, TextStyle::Batch, mark.text);
         const QColor color = m.theme.deviceColor(mark.device);
         const LabelPlacement placement = placer.place(request);
         if (!placement.placed)
             continue;
         addText(placement, mark.text, TextStyle::Batch, color);
-        f.texts.append({QString(), caret, TextStyle::Batch, color, false, {}, 0, {}, {}}); // caret
+        const PlacedText caretText{QString(), caret, TextStyle::Batch, color, false, {}, 0, {},
+                                   {},        {}};
+        f.texts.append(caretText);
     }
 }
 

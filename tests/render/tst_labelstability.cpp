@@ -31,6 +31,8 @@ private Q_SLOTS:
     void labelsStayPutWhileTheBatchSweeps_data();
     void labelsStayPutWhileTheBatchSweeps();
     void sameStateGivesTheSameLayout();
+    void previousFrameOfAnotherMapIsIgnored();
+    void chartKeepsLabelsWhileTheBatchMoves();
 };
 
 namespace {
@@ -54,9 +56,8 @@ SceneModel modelScene(const Catalog &catalog, const QStringList &devices, double
 // The scene as the window's chart shows it (MainWindow::chartOptions): the model's title,
 // laid out for its widest, the fit verdicts, and the point a new document selects (the
 // first whose time depends on the batch: Document picks it when nothing is selected).
-SceneModel windowScene(const Catalog &catalog, const QStringList &devices, double batch)
+ChartOptions windowOptions(const ScenarioAnalysis &result)
 {
-    const ScenarioAnalysis result = analyzeScenario(catalog, modelScenario(devices, batch));
     ChartOptions options;
     options.animate = false;
     options.title = modelChartTitle(result.models);
@@ -69,7 +70,13 @@ SceneModel windowScene(const Catalog &catalog, const QStringList &devices, doubl
             break;
         }
     }
-    return SceneModel::build(result.chart, options);
+    return options;
+}
+
+SceneModel windowScene(const Catalog &catalog, const QStringList &devices, double batch)
+{
+    const ScenarioAnalysis result = analyzeScenario(catalog, modelScenario(devices, batch));
+    return SceneModel::build(result.chart, windowOptions(result));
 }
 
 // Writes frame `k` of a sweep as a PNG into the folder ROOFLAB_JUMP_FRAMES names, to look
@@ -162,7 +169,11 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
         // One plot and one legend slot for the whole sweep (tst_legendslot checks why).
         QCOMPARE(layout.map.rect, first.map.rect);
         QVERIFY(layout.legend == first.legend);
-        frames.append(SceneFrame::layout(model, layout.map, {}, layout.legend));
+        // The window lays out each frame of a drag with the one before as `previous`; a file
+        // is laid out on its own (docs/labels.md, "Memory while the batch moves").
+        const SceneFrame *previous = window && !frames.isEmpty() ? &frames.last() : nullptr;
+        SceneFrame frame = SceneFrame::layout(model, layout.map, {}, layout.legend, previous);
+        frames.append(std::move(frame));
     }
     // The plot of the row's name, as large as the row says (within 2 %).
     const QStringList size = QString::fromLatin1(QTest::currentDataTag())
@@ -275,6 +286,31 @@ void TestLabelStability::sameStateGivesTheSameLayout()
         QVERIFY(travelled.grabImage(QSize(900, 600)) == direct.grabImage(QSize(900, 600)));
     }
 
+    // Dragged there: batch after batch as the slider sends them (batch-only changes, labels
+    // keeping their places), then left alone. Once the settle timer fired the chart lays
+    // the state out anew and draws what a chart shown at that state at once draws.
+    {
+        RooflineChart dragged;
+        dragged.resize(900, 600);
+        dragged.show(); // its own size: grabImage() draws the frame the window shows
+        QVERIFY(QTest::qWaitForWindowExposed(&dragged));
+        dragged.setAnalysis(analysisAt(100), options);
+        for (double batch = 100 * 1.03; batch < 300; batch *= 1.03)
+            dragged.setAnalysis(analysisAt(batch), options, true);
+        dragged.setAnalysis(analysisAt(300), options, true);
+        QVERIFY(dragged.keepsLabels());
+        QTest::qWait(RooflineChart::settleMs + 200);
+        QVERIFY(!dragged.keepsLabels());
+        RooflineChart direct;
+        direct.resize(900, 600);
+        direct.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&direct));
+        direct.setAnalysis(analysisAt(300), options);
+        QVERIFY(dragged.viewRange() == direct.viewRange());
+        QVERIFY(dragged.grabImage(QSize(900, 600)) == direct.grabImage(QSize(900, 600)));
+        QVERIFY(dragged.grabImage(QSize()) == direct.grabImage(QSize()));
+    }
+
     // Exported to a file, before and after other states were exported: the same bytes.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -297,6 +333,148 @@ void TestLabelStability::sameStateGivesTheSameLayout()
     exported(1);
     exported(1000);
     QVERIFY(exported(300) == first300);
+}
+
+void TestLabelStability::previousFrameOfAnotherMapIsIgnored()
+{
+    const Catalog catalog = Catalog::builtin();
+    const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")};
+    const SceneModel model = modelScene(catalog, devices, 300);
+    const AxisMapping map{QRectF(80, 20, 740, 560), 0.1, 1e4, 1e11, 1e16};
+    const SceneFrame alone = SceneFrame::layout(model, map, {});
+    // A previous frame of the same map in which one point label stood a few pixels off its
+    // place, where nothing of this frame is (its box grown by 3 px, so that the layout's own
+    // margins to markers, lines and the plot's edge hold too): every label placed before it
+    // keeps its place, so that one takes its previous place exactly.
+    SceneFrame previous = alone;
+    qsizetype moved = -1;
+    QRectF kept;
+    for (qsizetype i = 0; i < previous.texts.size() && moved < 0; ++i) {
+        const PlacedText &t = previous.texts.at(i);
+        if (t.style != TextStyle::Point || t.leader)
+            continue;
+        for (const QPointF d : {QPointF(0, 8), QPointF(0, -8), QPointF(8, 0), QPointF(-8, 0)}) {
+            PlacedText there = t;
+            there.rect = t.rect.translated(d).adjusted(-3, -3, 3, 3);
+            if (freeAt(model, alone, there, &t)) {
+                moved = i;
+                kept = t.rect.translated(d);
+                break;
+            }
+        }
+    }
+    QVERIFY(moved >= 0);
+    previous.texts[moved].rect = kept;
+    const SceneFrame remembered = SceneFrame::layout(model, map, {}, {}, &previous);
+    const auto find = [](const SceneFrame &frame, const PlacedText &t) -> const PlacedText * {
+        for (const PlacedText &other : frame.texts) {
+            if (keyOf(other) == keyOf(t))
+                return &other;
+        }
+        return nullptr;
+    };
+    const PlacedText *label = find(remembered, alone.texts.at(moved));
+    QVERIFY(label);
+    QCOMPARE(label->rect, kept);
+    // The same previous frame, but of other axis ranges (a zoom) or another plot (a resize):
+    // ignored, the frame is the state's own layout to the last bit.
+    for (const AxisMapping &other : {AxisMapping{map.rect, 1, 1e3, 1e12, 1e15},
+                                     AxisMapping{QRectF(80, 20, 700, 500), 0.1, 1e4, 1e11, 1e16}}) {
+        previous.map = other;
+        const SceneFrame ignored = SceneFrame::layout(model, map, {}, {}, &previous);
+        QCOMPARE(ignored.texts.size(), alone.texts.size());
+        for (qsizetype i = 0; i < alone.texts.size(); ++i) {
+            QCOMPARE(ignored.texts.at(i).text, alone.texts.at(i).text);
+            QCOMPARE(ignored.texts.at(i).rect, alone.texts.at(i).rect);
+            QCOMPARE(ignored.texts.at(i).origin, alone.texts.at(i).origin);
+        }
+    }
+}
+
+void TestLabelStability::chartKeepsLabelsWhileTheBatchMoves()
+{
+    // The window's chart, two devices, fixed axes, each batch of the sweep shown on its own:
+    // the state's own layout. Find a step where a point label leaves its place though that
+    // place, moved with its markers, is hidden by no marker and no line at the next batch
+    // (another label took it). Dragged through that step, the chart keeps the label there.
+    const Catalog catalog = Catalog::builtin();
+    const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")};
+    const QList<double> batches = sweepBatches();
+    QList<ScenarioAnalysis> results;
+    ViewRange range = {1e300, 0, 1e300, 0};
+    for (double batch : batches) {
+        results.append(analyzeScenario(catalog, modelScenario(devices, batch)));
+        const ViewRange c = SceneModel::build(results.last().chart, ChartOptions()).content;
+        range = {std::min(range.xMin, c.xMin), std::max(range.xMax, c.xMax),
+                 std::min(range.yMin, c.yMin), std::max(range.yMax, c.yMax)};
+    }
+    const auto optionsAt = [&](qsizetype k) {
+        ChartOptions options = windowOptions(results.at(k));
+        options.xMin = range.xMin;
+        options.xMax = range.xMax;
+        options.yMin = range.yMin;
+        options.yMax = range.yMax;
+        return options;
+    };
+    const auto modelAt = [&](qsizetype k) {
+        return SceneModel::build(results.at(k).chart, optionsAt(k));
+    };
+    RooflineChart shownAtOnce;
+    shownAtOnce.resize(893, 620);
+    shownAtOnce.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&shownAtOnce));
+    qsizetype step = -1;
+    QString key;
+    QPointF was;
+    SceneFrame before;
+    for (qsizetype k = 0; k < batches.size() && step < 0; ++k) {
+        shownAtOnce.setAnalysis(results.at(k).chart, optionsAt(k));
+        const SceneFrame now = shownAtOnce.frame();
+        for (const PlacedText &t : now.texts) {
+            if (k == 0 || t.style != TextStyle::Point || !t.groups.size())
+                continue;
+            const PlacedText *old = nullptr;
+            for (const PlacedText &o : before.texts) {
+                if (keyOf(o) == keyOf(t))
+                    old = &o;
+            }
+            const SceneModel model = modelAt(k);
+            const QPointF d = old ? motionOf(model, before, now, t) : QPointF();
+            if (!old || QLineF(centreOf(*old), centreOf(t)).length() <= 30 ||
+                std::hypot(d.x(), d.y()) > 6 || placeTaken(model, now, movedBy(*old, d)))
+                continue;
+            step = k;
+            key = keyOf(t);
+            was = centreOf(*old);
+            break;
+        }
+        before = now;
+    }
+    QVERIFY2(step > 0, "no step of the sweep moves a point label off a place still free");
+    // Dragged from the batch before to that one: the label stays within the sweep's 30 px.
+    RooflineChart dragged;
+    dragged.resize(893, 620);
+    dragged.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dragged));
+    dragged.setAnalysis(results.at(step - 1).chart, optionsAt(step - 1));
+    dragged.setAnalysis(results.at(step).chart, optionsAt(step), true);
+    QVERIFY(dragged.keepsLabels());
+    const SceneFrame kept = dragged.frame();
+    const PlacedText *label = nullptr;
+    for (const PlacedText &t : kept.texts) {
+        if (keyOf(t) == key)
+            label = &t;
+    }
+    QVERIFY(label);
+    const double moved = QLineF(centreOf(*label), was).length();
+    QVERIFY2(moved <= 30, qPrintable(QStringLiteral("%1 moved %2 px").arg(key).arg(moved)));
+    // Settled: the state's own layout, the one shown at once.
+    QTest::qWait(RooflineChart::settleMs + 200);
+    QVERIFY(!dragged.keepsLabels());
+    const SceneFrame settled = dragged.frame();
+    QCOMPARE(settled.texts.size(), before.texts.size());
+    for (qsizetype i = 0; i < settled.texts.size(); ++i)
+        QCOMPARE(settled.texts.at(i).rect, before.texts.at(i).rect);
 }
 
 QTEST_MAIN(TestLabelStability)
