@@ -212,10 +212,10 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
         qDebug("%s", qPrintable(comingsAndGoings(frames).join(QLatin1Char('\n'))));
     }
-    // Known to miss in the window's chart (docs/labels.md, "What is not stable yet"): the
-    // selected GEMM label and the other GEMM classes' label crowd each other near the top of
-    // a plot under 500 px tall, and with four devices a ridge label steps aside and back.
-    QEXPECT_FAIL("four devices, window 565 x 492", "a ridge label steps aside and back", Continue);
+    // Known to miss in the window's chart, even with each frame laid out from the one before
+    // (docs/labels.md, "What is not stable yet"): 3 point-label jumps in each row, where a
+    // label's leader line or its place near the top of a plot under 500 px tall is taken
+    // by another label and the nearest free place of its list is further than 30 px.
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
     for (const char *row : {"two devices, window 565 x 492", "four devices, window 565 x 492"})
         QEXPECT_FAIL(row, "the GEMM labels still jump in the window's chart", Continue);
@@ -393,12 +393,16 @@ void TestLabelStability::previousFrameOfAnotherMapIsIgnored()
 
 void TestLabelStability::chartKeepsLabelsWhileTheBatchMoves()
 {
-    // The window's chart, two devices, fixed axes, each batch of the sweep shown on its own:
-    // the state's own layout. Find a step where a point label leaves its place though that
-    // place, moved with its markers, is hidden by no marker and no line at the next batch
-    // (another label took it). Dragged through that step, the chart keeps the label there.
+    // The window's chart, four devices, fixed axes, each batch of the sweep shown on its own:
+    // the state's own layout. At each step where that layout moves a point label more than
+    // 30 px while its markers move under 6 px, drag the chart from the batch before to that
+    // one (a batch-only change): the label either stays within 30 px of where it was, or
+    // its place there, moved with its markers, is not free in the dragged frame (a marker,
+    // a line, the legend or another label is in the way, with the sweep's 6 px of slack).
+    // At least one such label stays: the dragged chart lays out from the frame before.
     const Catalog catalog = Catalog::builtin();
-    const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")};
+    const QStringList devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                                 QStringLiteral("mi300x"), QStringLiteral("b200")};
     const QList<double> batches = sweepBatches();
     QList<ScenarioAnalysis> results;
     ViewRange range = {1e300, 0, 1e300, 0};
@@ -416,61 +420,63 @@ void TestLabelStability::chartKeepsLabelsWhileTheBatchMoves()
         options.yMax = range.yMax;
         return options;
     };
-    const auto modelAt = [&](qsizetype k) {
-        return SceneModel::build(results.at(k).chart, optionsAt(k));
+    const auto labelOf = [](const SceneFrame &frame, const QString &key) -> const PlacedText * {
+        for (const PlacedText &t : frame.texts) {
+            if (keyOf(t) == key)
+                return &t;
+        }
+        return nullptr;
     };
     RooflineChart shownAtOnce;
     shownAtOnce.resize(893, 620);
     shownAtOnce.show();
     QVERIFY(QTest::qWaitForWindowExposed(&shownAtOnce));
-    qsizetype step = -1;
-    QString key;
-    QPointF was;
-    SceneFrame before;
-    for (qsizetype k = 0; k < batches.size() && step < 0; ++k) {
-        shownAtOnce.setAnalysis(results.at(k).chart, optionsAt(k));
-        const SceneFrame now = shownAtOnce.frame();
-        for (const PlacedText &t : now.texts) {
-            if (k == 0 || t.style != TextStyle::Point || !t.groups.size())
-                continue;
-            const PlacedText *old = nullptr;
-            for (const PlacedText &o : before.texts) {
-                if (keyOf(o) == keyOf(t))
-                    old = &o;
-            }
-            const SceneModel model = modelAt(k);
-            const QPointF d = old ? motionOf(model, before, now, t) : QPointF();
-            if (!old || QLineF(centreOf(*old), centreOf(t)).length() <= 30 ||
-                std::hypot(d.x(), d.y()) > 6 || placeTaken(model, now, movedBy(*old, d)))
-                continue;
-            step = k;
-            key = keyOf(t);
-            was = centreOf(*old);
-            break;
-        }
-        before = now;
-    }
-    QVERIFY2(step > 0, "no step of the sweep moves a point label off a place still free");
-    // Dragged from the batch before to that one: the label stays within the sweep's 30 px.
     RooflineChart dragged;
     dragged.resize(893, 620);
     dragged.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dragged));
-    dragged.setAnalysis(results.at(step - 1).chart, optionsAt(step - 1));
-    dragged.setAnalysis(results.at(step).chart, optionsAt(step), true);
-    QVERIFY(dragged.keepsLabels());
-    const SceneFrame kept = dragged.frame();
-    const PlacedText *label = nullptr;
-    for (const PlacedText &t : kept.texts) {
-        if (keyOf(t) == key)
-            label = &t;
+    int jumps = 0, held = 0;
+    SceneFrame before;
+    for (qsizetype k = 0; k < batches.size(); ++k) {
+        shownAtOnce.setAnalysis(results.at(k).chart, optionsAt(k));
+        const SceneFrame now = shownAtOnce.frame();
+        const SceneModel model = SceneModel::build(results.at(k).chart, optionsAt(k));
+        for (const PlacedText &t : now.texts) {
+            if (k == 0 || t.groups.isEmpty() || t.style == TextStyle::Badge)
+                continue;
+            const PlacedText *old = labelOf(before, keyOf(t));
+            const QPointF d = old ? motionOf(model, before, now, t) : QPointF();
+            if (!old || QLineF(centreOf(*old), centreOf(t)).length() <= 30 ||
+                std::hypot(d.x(), d.y()) > 6)
+                continue;
+            ++jumps;
+            dragged.setAnalysis(results.at(k - 1).chart, optionsAt(k - 1));
+            dragged.setAnalysis(results.at(k).chart, optionsAt(k), true);
+            QVERIFY(dragged.keepsLabels());
+            const SceneFrame kept = dragged.frame();
+            const PlacedText *label = labelOf(kept, keyOf(t));
+            if (label && QLineF(centreOf(*label), centreOf(*old)).length() <= 30) {
+                ++held;
+                continue;
+            }
+            PlacedText place = movedBy(*old, d);
+            place.rect.adjust(-6, -6, 6, 6);
+            QVERIFY2(!freeAt(model, kept, place, label),
+                     qPrintable(QStringLiteral("batch %1: \"%2\" left a free place")
+                                    .arg(batches.at(k))
+                                    .arg(t.text)));
+        }
+        before = now;
     }
-    QVERIFY(label);
-    const double moved = QLineF(centreOf(*label), was).length();
-    QVERIFY2(moved <= 30, qPrintable(QStringLiteral("%1 moved %2 px").arg(key).arg(moved)));
+    qDebug("%d point labels the state's own layout moves; %d of them kept while dragged", jumps,
+           held);
+    QVERIFY(jumps > 0);
+    QVERIFY(held > 0);
     // Settled: the state's own layout, the one shown at once.
     QTest::qWait(RooflineChart::settleMs + 200);
     QVERIFY(!dragged.keepsLabels());
+    dragged.setAnalysis(results.last().chart, optionsAt(batches.size() - 1), true);
+    QTest::qWait(RooflineChart::settleMs + 200);
     const SceneFrame settled = dragged.frame();
     QCOMPARE(settled.texts.size(), before.texts.size());
     for (qsizetype i = 0; i < settled.texts.size(); ++i)
