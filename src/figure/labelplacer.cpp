@@ -343,6 +343,9 @@ LabelPlacement LabelPlacer::place(const LabelRequest &request)
         kept.shiftsBoth = true;
         if (trySlid(request, kept, &placement))
             return placement;
+        kept.leader = false;
+        if (request.previousLeader && trySlid(request, kept, &placement))
+            return placement;
     }
     Candidates candidates;
     if (!request.fixedTopLefts.isEmpty()) {

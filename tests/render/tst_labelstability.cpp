@@ -212,13 +212,7 @@ void TestLabelStability::labelsStayPutWhileTheBatchSweeps()
         qDebug("%s", qPrintable((lineJumps + pointJumps).join(QLatin1Char('\n'))));
         qDebug("%s", qPrintable(comingsAndGoings(frames).join(QLatin1Char('\n'))));
     }
-    // Known to miss in the window's chart, even with each frame laid out from the one before
-    // (docs/labels.md, "What is not stable yet"): 3 point-label jumps in each row, where a
-    // label's leader line or its place near the top of a plot under 500 px tall is taken
-    // by another label and the nearest free place of its list is further than 30 px.
     QVERIFY2(lineJumps.isEmpty(), qPrintable(lineJumps.mid(0, 20).join(QLatin1Char('\n'))));
-    for (const char *row : {"two devices, window 565 x 492", "four devices, window 565 x 492"})
-        QEXPECT_FAIL(row, "the GEMM labels still jump in the window's chart", Continue);
     QVERIFY2(pointJumps.isEmpty(), qPrintable(pointJumps.mid(0, 20).join(QLatin1Char('\n'))));
     // Most labels are compared at most steps: the test is not vacuous.
     QVERIFY2(compared > 5 * (models.size() - 1), qPrintable(QString::number(compared)));
