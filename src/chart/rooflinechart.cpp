@@ -77,6 +77,17 @@ public:
         scene.replot();
     }
 
+    // The state settled, or the view or size changed: labels laid out anew, as a file of
+    // this state lays them out.
+    void settle()
+    {
+        settleTimer.stop();
+        if (!scene.keepsLabels())
+            return;
+        scene.keepLabels(false);
+        requestReplot();
+    }
+
     QString keyAt(int modelPoint, QString *operatorId) const
     {
         const PointAnalysis &p =
@@ -91,6 +102,7 @@ public:
     PointMotion motion;
     QVariantAnimation animation;
     QTimer trailTimer;
+    QTimer settleTimer;
     ChartOptions options;
     bool hasContent = false;
     bool following = true;
@@ -121,6 +133,7 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
         d->plot->yAxis2->setRange(d->plot->yAxis->range());
         d->settingRange = false;
         d->following = false;
+        d->settle();
         Q_EMIT viewChanged();
     };
     connect(d->plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
@@ -143,6 +156,15 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     connect(&d->trailTimer, &QTimer::timeout, this, [this] {
         d->motion.clearTrails();
         d->applyMotion(1.0);
+    });
+
+    d->settleTimer.setSingleShot(true);
+    d->settleTimer.setInterval(settleMs);
+    connect(&d->settleTimer, &QTimer::timeout, this, [this] {
+        if (d->animation.state() == QAbstractAnimation::Running)
+            d->settleTimer.start(); // still gliding: settle once the points stand
+        else
+            d->settle();
     });
 
     connect(d->plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
@@ -192,10 +214,12 @@ RooflineChart::~RooflineChart() = default;
 void RooflineChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    d->settle();
     d->requestReplot();
 }
 
-void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &options)
+void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &options,
+                                bool batchOnly)
 {
     const ChartOptions previous = d->options;
     d->options = options;
@@ -208,6 +232,7 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
     const bool viewOptionsChanged = options.xMin != previous.xMin ||
                                     options.xMax != previous.xMax ||
                                     options.yMin != previous.yMin || options.yMax != previous.yMax;
+    bool rangeMoved = true;
     if (!d->hasContent || (fixedView && viewOptionsChanged)) {
         d->following = !fixedView;
         d->setRange(fixedView ? ViewRange{options.xMin, options.xMax, options.yMin, options.yMax}
@@ -216,6 +241,18 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
         // Following the content, but steadily: the frame changes only when the points
         // leave it or it grows a decade too wide, not on every batch step.
         d->setRange(d->scene.contentRange());
+    } else {
+        rangeMoved = false;
+    }
+    // While only the batch moves, each frame starts from the last one drawn; any other
+    // change lays the labels out anew at once (docs/labels.md, "Memory while the batch
+    // moves").
+    if (batchOnly && !rangeMoved) {
+        d->scene.keepLabels(true);
+        d->settleTimer.start();
+    } else {
+        d->settleTimer.stop();
+        d->scene.keepLabels(false);
     }
 
     QList<PointMotion::Key> keys;
@@ -239,8 +276,14 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
     }
 }
 
+bool RooflineChart::keepsLabels() const
+{
+    return d->scene.keepsLabels();
+}
+
 void RooflineChart::resetView()
 {
+    d->settle();
     d->following = true;
     d->setRange(d->scene.contentRange());
     d->plot->replot(QCustomPlot::rpQueuedReplot);
@@ -279,6 +322,12 @@ QPointF RooflineChart::pointPosition(const QString &deviceId, const QString &ope
         return d->plot->mapTo(this, pixel.toPoint()) + (pixel - pixel.toPoint());
     }
     return {-1, -1};
+}
+
+SceneFrame RooflineChart::frame() const
+{
+    d->scene.updatePlotLayout();
+    return d->scene.frame();
 }
 
 int RooflineChart::contentBuilds() const

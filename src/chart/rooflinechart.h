@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "chartoptions.h"
+#include "sceneframe.h"
 
 #include <QImage>
 #include <QWidget>
@@ -22,8 +23,16 @@ public:
     ~RooflineChart() override;
 
     // Shows `analysis` drawn with `options`. Points that moved since the previous analysis
-    // glide to their new place (when options.animate) leaving a faint trail.
-    void setAnalysis(const Analysis &analysis, const ChartOptions &options);
+    // glide to their new place (when options.animate) leaving a faint trail. `batchOnly`:
+    // only the batch changed since the last analysis (a slider drag): labels keep their
+    // places while such changes keep coming, and are laid out anew `settleMs` after the
+    // last one (docs/labels.md, "Memory while the batch moves").
+    void setAnalysis(const Analysis &analysis, const ChartOptions &options, bool batchOnly = false);
+
+    // How long after the last batch-only change the labels are laid out anew.
+    static constexpr int settleMs = 300;
+    // True while labels keep their last frame's places (batch changes have not settled).
+    bool keepsLabels() const;
 
     // Lets the axis ranges follow the content again, with a margin.
     void resetView();
@@ -42,6 +51,9 @@ public:
     // Where the marker of one point is drawn now, in this widget's coordinates (for tests
     // and keyboard navigation); (-1, -1) when the point is not shown.
     QPointF pointPosition(const QString &deviceId, const QString &operatorId) const;
+
+    // The layout the chart draws now, in the plot's coordinates (for tests).
+    SceneFrame frame() const;
 
     // Draws pending changes now rather than at the next turn of the event loop (they reach
     // the screen at the next paint event), e.g. to time a batch change.

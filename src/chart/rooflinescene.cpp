@@ -154,7 +154,9 @@ const SceneFrame &RooflineScene::frame()
 {
     const AxisMapping map = currentMapping();
     if (!m_frameValid || !sameMapping(map, m_frameMapping) || m_layout.legend != m_frameSlot) {
-        m_frame = SceneFrame::layout(m_model, map, m_positions, m_layout.legend);
+        const SceneFrame *previous = m_keepLabels && m_hasFrame ? &m_frame : nullptr;
+        m_frame = SceneFrame::layout(m_model, map, m_positions, m_layout.legend, previous);
+        m_hasFrame = true;
         m_frameMapping = map;
         m_frameSlot = m_layout.legend;
         m_frameValid = true;
@@ -162,8 +164,21 @@ const SceneFrame &RooflineScene::frame()
     return m_frame;
 }
 
+void RooflineScene::keepLabels(bool keep)
+{
+    if (m_keepLabels && !keep)
+        m_frameValid = false; // laid out anew: the state's own layout
+    m_keepLabels = keep;
+}
+
 void RooflineScene::render(QPainter *painter, const QSize &size)
 {
+    // While labels keep their places, the plot's own size draws what the window shows.
+    if (m_keepLabels && size == m_plot->viewport().size()) {
+        updatePlotLayout();
+        drawScene(painter, m_model, figureLayout(), frame());
+        return;
+    }
     const FigureLayout layout = FigureLayout::make(m_model, size, viewRange());
     drawScene(painter, m_model, layout,
               SceneFrame::layout(m_model, layout.map, m_positions, layout.legend));

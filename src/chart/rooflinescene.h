@@ -53,6 +53,13 @@ public:
     // The layout of the plot as it is now (recomputed when size, ranges or content changed).
     const SceneFrame &frame();
 
+    // While `keep`, each new frame is laid out with the last one as its previous frame, so
+    // that labels keep their places while the batch moves; turning it off lays the frame
+    // out anew, as a file of the same state is (docs/labels.md, "Memory while the batch
+    // moves").
+    void keepLabels(bool keep);
+    bool keepsLabels() const { return m_keepLabels; }
+
     // Draws the plot now (painted at the next paint event): only the points, labels and
     // legend when the roofs, zones, grid and axes would draw as at the last full replot (a
     // batch change), else everything.
@@ -90,6 +97,8 @@ private:
     QList<QPolygonF> m_trails;
     SceneFrame m_frame;
     bool m_frameValid = false;
+    bool m_keepLabels = false;
+    bool m_hasFrame = false; // m_frame holds a frame laid out before
     AxisMapping m_frameMapping;
     LegendSlot m_frameSlot;
     // What the layers below the points showed at the last full replot.

@@ -184,7 +184,7 @@ void FrameLayouter::addText(const LabelPlacement &placement, const QString &text
                             const QColor &color, const QList<int> &groups)
 {
     PlacedText t{text, placement.rect, style, color, placement.leader, placement.leaderLine, 0,
-                 {},   groups};
+                 {},   groups,         {}};
     f.texts.append(t);
 }
 
@@ -192,8 +192,11 @@ bool FrameLayouter::tryPlace(const LabelRequest &request, const QString &text, T
                              const QColor &color, const QList<int> &groups)
 {
     const LabelPlacement placement = placer.place(request);
-    if (placement.placed)
+    if (placement.placed) {
         addText(placement, text, style, color, groups);
+        if (!groups.isEmpty()) // the markers, for the next frame's memory (labelmemory.cpp)
+            f.texts.last().anchor = request.anchor;
+    }
     return placement.placed;
 }
 // The number a unit already has (from an earlier pass), or 0.
@@ -226,6 +229,7 @@ void FrameLayouter::placePointLabels()
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
         LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
         request.slideRings = m_slideRings;
+        keepPreviousPlace(&request, style, unit.text, unit.groups);
         // The unit's own markers (a group labelled point by point has several units).
         const QRectF anchor = unit.anchor.adjusted(-1, -1, 1, 1);
         request.aboveFirst = std::any_of(unit.groups.cbegin(), unit.groups.cend(), [&](int g) {
@@ -300,6 +304,7 @@ bool FrameLayouter::placeBadge(const LabelUnit &unit)
     LabelRequest request{unit.anchor, boxed(TextCache::size(m.fonts.badge, text)), {}, true, {}};
     request.slideRings = m_slideRings;
     request.reach = anywhere;
+    keepPreviousPlace(&request, TextStyle::Badge, text, unit.groups);
     if (!tryPlace(request, text, TextStyle::Badge, m.theme.foreground, unit.groups))
         return false;
     if (number == 0) {

@@ -53,13 +53,15 @@ public:
     // A brief legend's one note for every label left out (LegendSlot::brief).
     static QString briefLeftOutNote(int count);
     // `unlabelledBefore`: labels left out in the previous pass (the legend says how many);
-    // `slideRings`: point labels on the leader rings slide (LabelRequest::slideRings).
+    // `slideRings`: point labels on the leader rings slide (LabelRequest::slideRings);
+    // `previous`: the frame drawn last, for the same map, whose places labels try first.
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
-                  PassCache &cache, bool slideRings)
+                  PassCache &cache, bool slideRings, const SceneFrame *previous = nullptr)
         : m(model), f(frame), map(frame.map),
           placer(cache.placer ? *cache.placer
                               : cache.placer.emplace(frame.map.rect.adjusted(2, 2, -2, -2))),
-          m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings)
+          m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings),
+          m_previous(previous)
     {
     }
 
@@ -83,6 +85,16 @@ private:
                  const QColor &color, const QList<int> &groups = {});
     bool tryPlace(const LabelRequest &request, const QString &text, TextStyle style,
                   const QColor &color, const QList<int> &groups = {});
+
+    // The previous frame's text of this kind, text and groups (of several, the one nearest
+    // `near`), or null (labelmemory.cpp). A badge is known by its groups: its number may
+    // change when others come or go.
+    const PlacedText *previousText(TextStyle style, const QString &text, const QList<int> &groups,
+                                   bool alongSlope, const QPointF &near) const;
+    // Sets `request`'s previous place: the previous frame's box of the same label, moved with
+    // its markers (request->anchor) for a point label or badge (labelmemory.cpp).
+    void keepPreviousPlace(LabelRequest *request, TextStyle style, const QString &text,
+                           const QList<int> &groups = {}) const;
 
     // The number a unit already has (from an earlier pass), or 0.
     int numberOf(const LabelUnit &unit) const;
@@ -140,6 +152,7 @@ private:
     int m_unlabelledBefore = 0;
     PassCache &m_cache;
     bool m_slideRings = false;
+    const SceneFrame *m_previous = nullptr;
     LabelPlacer::Mark m_beforeLabels; // lines and markers only: what the legend avoids
     QList<int> m_slopeLabelMissing;   // devices whose memory slope found no room for its label
     bool m_newNumbers = false;

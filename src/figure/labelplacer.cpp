@@ -344,19 +344,36 @@ bool LabelPlacer::tryReserve(const LabelRequest &request, const QPointF &topLeft
 LabelPlacement LabelPlacer::place(const LabelRequest &request)
 {
     LabelPlacement placement;
+    if (request.previousTopLeft) { // the last frame's place first, while it stays free
+        const double slide = request.previousSlide;
+        Candidate kept{*request.previousTopLeft, request.previousLeader && request.allowLeader,
+                       slide, slide};
+        kept.shiftsBoth = true;
+        if (trySlid(request, kept, &placement))
+            return placement;
+        kept.leader = false;
+        if (request.previousLeader && trySlid(request, kept, &placement))
+            return placement;
+    }
+    Candidates candidates;
     if (!request.fixedTopLefts.isEmpty()) {
-        for (const QPointF &topLeft : request.fixedTopLefts) {
-            const Candidate fixed{topLeft, false, 0, request.fixedSlideY, request.fixedSlideRight};
-            if (trySlid(request, fixed, &placement))
-                return placement;
-        }
+        for (const QPointF &topLeft : request.fixedTopLefts)
+            candidates.append({topLeft, false, 0, request.fixedSlideY, request.fixedSlideRight});
     } else {
-        Candidates candidates;
         candidateTopLefts(request, &candidates);
-        for (const Candidate &candidate : std::as_const(candidates)) {
-            if (trySlid(request, candidate, &placement))
-                return placement;
-        }
+    }
+    // Its last place taken: the places of its list nearest that one first, so that the
+    // label moves as little as it can.
+    if (request.previousTopLeft) {
+        const QPointF was = *request.previousTopLeft;
+        std::stable_sort(
+            candidates.begin(), candidates.end(), [&](const Candidate &a, const Candidate &b) {
+                return QLineF(a.topLeft, was).length() < QLineF(b.topLeft, was).length();
+            });
+    }
+    for (const Candidate &candidate : std::as_const(candidates)) {
+        if (trySlid(request, candidate, &placement))
+            return placement;
     }
     if (request.reach > 0) {
         // Further out, nearest first: ring after ring of a grid around the anchor, as far as

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,13 @@ struct LabelRequest
     // After the rings: any free place up to this far (pixels) from the anchor, nearest
     // first, joined by a leader line. 0: the rings only; infinity: anywhere in the bounds.
     double reach = 0;
+    // Where the label stood in the previous frame, moved with its markers (a frame laid out
+    // with SceneFrame::layout's `previous`): tried first, slid both ways at once by up to
+    // `previousSlide` px, before the label's own list (docs/labels.md, "Memory while the
+    // batch moves"); `previousLeader`: it had a leader line there.
+    std::optional<QPointF> previousTopLeft = std::nullopt;
+    bool previousLeader = false;
+    double previousSlide = 24;
 };
 
 // Where a label went.
@@ -160,6 +168,7 @@ private:
         double reachRight = -1;        // when not negative: right only, this far
         double reachUp = -1;           // when not negative: up only, this far
         bool guided = false;           // keeps off the guides too (addGuide)
+        bool shiftsBoth = false;       // slides both ways at once, like a ring place
     };
     using Candidates = QVarLengthArray<Candidate, 72>;
     void candidateTopLefts(const LabelRequest &request, Candidates *candidates) const;

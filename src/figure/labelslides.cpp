@@ -109,8 +109,9 @@ bool LabelPlacer::trySlid(const LabelRequest &request, const Candidate &candidat
     // A ring place slides both ways at once too: pinned between a blocker above it and one
     // beside it (a line label and a slope), it moves off both a little at a time instead of
     // stepping to the next ring (docs/labels.md, "Sliding").
-    const bool ring = candidate.leader && candidate.reachX > 0 && candidate.reachY > 0 &&
-                      candidate.reachRight < 0 && candidate.reachUp < 0 && !guided;
+    const bool ring = (candidate.leader || candidate.shiftsBoth) && candidate.reachX > 0 &&
+                      candidate.reachY > 0 && candidate.reachRight < 0 && candidate.reachUp < 0 &&
+                      !guided;
     if (ring) {
         const QRectF range(-candidate.reachX, -candidate.reachY, 2 * candidate.reachX,
                            2 * candidate.reachY);

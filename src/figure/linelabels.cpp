@@ -68,6 +68,7 @@ void FrameLayouter::placeRoofLabels()
                 request.fixedTopLefts.append({x, a.y() + off});
             }
         }
+        keepPreviousPlace(&request, TextStyle::Roof, roof.label);
         const QColor color =
             roof.labelShared ? m.theme.foreground : m.theme.deviceColor(roof.device);
         if (!tryPlace(request, roof.label, TextStyle::Roof, color))
@@ -98,34 +99,49 @@ void FrameLayouter::placeSlopeLabels()
         const double pw = w / parts;
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
+        const auto placeAt = [&](const QPointF &centre) {
+            QList<QRectF> boxes;
+            for (int i = 0; i < parts; ++i) {
+                const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
+                boxes.append(
+                    QRectF(c - QPointF(partBox.width() / 2, partBox.height() / 2), partBox));
+            }
+            if (!placer.placeParts(boxes, line))
+                return false;
+            const QColor color =
+                slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
+            PlacedText text{slope.label,
+                            QRectF(-w / 2, -h / 2, w, h),
+                            TextStyle::Roof,
+                            color,
+                            false,
+                            {},
+                            angle,
+                            centre,
+                            {},
+                            {}};
+            f.texts.append(text);
+            return true;
+        };
         bool placed = false;
-        QList<QRectF> boxes; // one list for every try: built anew, not reallocated
-        boxes.reserve(parts);
-        for (double along : slopeLabelSpots(length, w)) {
+        // The previous frame's place first (a frame laid out with SceneFrame::layout's
+        // `previous`), else the same slid along the slope by up to 24 px, nearest first,
+        // still 4 px inside the line (labelmemory.cpp).
+        if (const PlacedText *was =
+                previousText(TextStyle::Roof, slope.label, {}, true, a + dir * 0.7 * length)) {
+            const double at = QPointF::dotProduct(was->origin - a, dir);
+            for (int i = 0; i <= 24 && !placed; ++i) {
+                const double along = at + (i % 2 == 0 ? i / 2 : -(i + 1) / 2) * 2.0;
+                if (along >= w / 2 + 4 && along <= length - w / 2 - 4)
+                    placed = placeAt(was->origin + dir * (along - at));
+            }
+        }
+        for (double along : placed ? QVarLengthArray<double, 16>() : slopeLabelSpots(length, w)) {
             for (double offset : {h / 2 + 3, 0.0, -h / 2 - 3}) {
-                const QPointF centre = a + dir * along + up * offset;
-                boxes.clear();
-                for (int i = 0; i < parts; ++i) {
-                    const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
-                    boxes.append(
-                        QRectF(c - QPointF(partBox.width() / 2, partBox.height() / 2), partBox));
+                if (placeAt(a + dir * along + up * offset)) {
+                    placed = true;
+                    break;
                 }
-                if (!placer.placeParts(boxes, line))
-                    continue;
-                const QColor color =
-                    slope.sharedCount > 1 ? m.theme.foreground : m.theme.deviceColor(slope.device);
-                PlacedText text{slope.label,
-                                QRectF(-w / 2, -h / 2, w, h),
-                                TextStyle::Roof,
-                                color,
-                                false,
-                                {},
-                                angle,
-                                centre,
-                                {}};
-                f.texts.append(text);
-                placed = true;
-                break;
             }
             if (placed)
                 break;
@@ -204,6 +220,7 @@ bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &
     request.fixedTopLefts = {*home};
     request.fixedSlideRight = 0;
     request.fixedSlideY = 1.5 * size.height();
+    keepPreviousPlace(&request, TextStyle::Ridge, text);
     return tryPlace(request, text, TextStyle::Ridge, m.theme.deviceColor(roof.device));
 }
 
@@ -224,12 +241,18 @@ void FrameLayouter::placeRidgeLabels()
         const QSizeF fullSize = boxed(roof.ridgeLabelSize);
         const QSizeF briefSize = boxed(measured(m.fonts.badge, brief));
         const QColor color = m.theme.deviceColor(roof.device);
+        // The usual places, after the place of the frame drawn last (labelmemory.cpp).
+        const auto usual = [&](const QString &text, const QSizeF &size) {
+            LabelRequest request = ridgeRequest(roof, size);
+            keepPreviousPlace(&request, TextStyle::Ridge, text);
+            return request;
+        };
         bool fullHome = false, briefHome = false;
         const bool placed =
             placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines, &fullHome) ||
             placeRidgeLabelAtHome(roof, brief, briefSize, lines, &briefHome) ||
-            tryPlace(ridgeRequest(roof, fullSize), roof.ridgeLabel, TextStyle::Ridge, color) ||
-            (!briefHome && tryPlace(ridgeRequest(roof, briefSize), brief, TextStyle::Ridge, color));
+            tryPlace(usual(roof.ridgeLabel, fullSize), roof.ridgeLabel, TextStyle::Ridge, color) ||
+            (!briefHome && tryPlace(usual(brief, briefSize), brief, TextStyle::Ridge, color));
         if (placed)
             m_ridgeLabelBoxes.append(
                 {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
@@ -300,12 +323,15 @@ void FrameLayouter::placeBatchMarks()
             request.fixedTopLefts.append({caret.left() - size.width(), top + 4 - up});
         for (const double up : {0.0, 12.0, 24.0})
             request.fixedTopLefts.append({caret.right(), top + 4 - up});
+        keepPreviousPlace(&request, TextStyle::Batch, mark.text);
         const QColor color = m.theme.deviceColor(mark.device);
         const LabelPlacement placement = placer.place(request);
         if (!placement.placed)
             continue;
         addText(placement, mark.text, TextStyle::Batch, color);
-        f.texts.append({QString(), caret, TextStyle::Batch, color, false, {}, 0, {}, {}}); // caret
+        const PlacedText caretText{QString(), caret, TextStyle::Batch, color, false, {}, 0, {},
+                                   {},        {}};
+        f.texts.append(caretText);
     }
 }
 

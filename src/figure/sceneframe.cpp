@@ -33,14 +33,22 @@ std::optional<DataSegment> visibleRoof(const SceneRoof &roof, const AxisMapping 
     return DataSegment{std::max(roof.ridge, map.x0), roof.peak, map.x1, roof.peak};
 }
 
+bool SceneFrame::sameMap(const AxisMapping &a, const AxisMapping &b)
+{
+    return a.rect == b.rect && a.x0 == b.x0 && a.x1 == b.x1 && a.y0 == b.y0 && a.y1 == b.y1;
+}
+
 double baseMarkerSize(const ChartOptions &options)
 {
     return std::round(11 * std::sqrt(std::max(0.5, options.fontScale)));
 }
 
 SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
-                              const QList<QPointF> &positions, const LegendSlot &slot)
+                              const QList<QPointF> &positions, const LegendSlot &slot,
+                              const SceneFrame *previous)
 {
+    // Another plot or other ranges move every place: the previous frame says nothing then.
+    const SceneFrame *kept = previous && sameMap(previous->map, map) ? previous : nullptr;
     SceneFrame frame;
     frame.map = map;
     frame.legendSlot = slot;
@@ -65,7 +73,7 @@ SceneFrame SceneFrame::layout(const SceneModel &model, const AxisMapping &map,
         for (int pass = 0; pass < maxPasses; ++pass) {
             frame.texts.clear();
             frame.unlabelled = 0;
-            FrameLayouter layouter(model, frame, unlabelledBefore, cache, slideRings);
+            FrameLayouter layouter(model, frame, unlabelledBefore, cache, slideRings, kept);
             const bool again = layouter.run();
             if (!again || pass == maxPasses - 1) {
                 layouter.finishLegend();

@@ -34,6 +34,9 @@ struct PlacedText
     double angle = 0; // degrees; when not 0, `rect` is relative to `origin`, rotated about it
     QPointF origin;
     QList<int> groups; // a point label or number badge: the SceneModel::groups it names
+    // A point label or number badge: its markers' bounds, from which the next frame laid out
+    // with this one as `previous` keeps the label's offset (SceneFrame::layout).
+    QRectF anchor = QRectF();
 };
 
 // The legend box and its lines.
@@ -104,9 +107,15 @@ struct SceneFrame
 
     // Lays out `model` for `map`; `positions` (data coordinates, one per model point)
     // override the points' own places while they glide, when not empty; `slot`: where the
-    // figure's layout put the legend (FigureLayout::legend).
+    // figure's layout put the legend (FigureLayout::legend). With `previous` (the frame drawn
+    // last, while the batch moves) laid out for the same plot and axis ranges, each label
+    // first tries the place it had there (docs/labels.md, "Memory while the batch moves");
+    // a `previous` for another map is ignored. Without it the layout is the state's alone.
     static SceneFrame layout(const SceneModel &model, const AxisMapping &map,
-                             const QList<QPointF> &positions, const LegendSlot &slot = {});
+                             const QList<QPointF> &positions, const LegendSlot &slot = {},
+                             const SceneFrame *previous = nullptr);
+    // True when `a` and `b` map alike: the same plot rectangle and axis ranges.
+    static bool sameMap(const AxisMapping &a, const AxisMapping &b);
 };
 
 // The visible part of a device's memory slope and of a flat compute roof.

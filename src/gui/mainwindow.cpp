@@ -199,7 +199,13 @@ void MainWindow::documentChanged(app::Change change)
             applyPresentation();
         m_applied = now;
     }
-    if (chart)
+    // Only the batch moved (a slider drag): the chart's labels keep their places until the
+    // batch settles (docs/labels.md, "Memory while the batch moves").
+    const bool batchOnly = change.testFlag(ChangeFlag::BatchOnly) &&
+                           !(change & (ChangeFlag::Selection | ChangeFlag::Presentation));
+    if (chart && batchOnly && !inLesson())
+        m_chart->setAnalysis(m_document->analysis(), chartOptions(), true);
+    else if (chart)
         redrawChart();
     if (change & (ChangeFlag::Scenario | ChangeFlag::Selection)) {
         refreshBatchCurve();
