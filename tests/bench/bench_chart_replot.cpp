@@ -1,10 +1,11 @@
 // Benchmark (not a test): the time from a new Analysis (a batch change) to a finished
 // replot of the window's chart, offscreen at 1600 x 1000, for 8 devices x 40 operators and
-// for 10,000 points, and the label layout's share of it. Build in Release; run through
-// scripts/bench-chart.sh. Each case ends in one summary line
-// "bench: NAME median_ms=X p90_ms=Y" (NAME says "ops" or "points"), the lines to compare.
-// Usage: bench_chart_replot [ITERATIONS] [CASE]; CASE (a part of a case's name, say "x 40"
-// or "x 1000") runs only the matching cases, for a profiler.
+// for 10,000 points, and the label layout's share of it. Each change is batch-only, as in a
+// slider drag, so labels first try their places of the frame before (docs/labels.md). Build in
+// Release; run through scripts/bench-chart.sh. Each case ends in one summary line "bench: NAME
+// median_ms=X p90_ms=Y" (NAME says "ops" or "points"), the lines to compare. Usage:
+// bench_chart_replot [ITERATIONS] [CASE]; CASE (a part of a case's name, say "x 40" or "x 1000")
+// runs only the matching cases, for a profiler.
 
 #include "catalog.h"
 #include "evaluate.h"
@@ -102,7 +103,7 @@ void run(const Catalog &catalog, const Case &c, int iterations, QTextStream &out
         const ViewRange before = chart.viewRange();
         const double cpu0 = threadCpuMs();
         timer.restart();
-        chart.setAnalysis(analysis, options);
+        chart.setAnalysis(analysis, options, /*batchOnly=*/true);
         chart.replotNow(); // what the window does at the next turn of the event loop
         plot->repaint();   // and the paint event that puts it on screen
         const double ms = double(timer.nsecsElapsed()) / 1e6;
