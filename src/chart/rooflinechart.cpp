@@ -253,6 +253,7 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
     } else {
         d->settleTimer.stop();
         d->scene.keepLabels(false);
+        d->scene.forgetLabels();
     }
 
     QList<PointMotion::Key> keys;

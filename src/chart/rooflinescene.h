@@ -59,6 +59,9 @@ public:
     // moves").
     void keepLabels(bool keep);
     bool keepsLabels() const { return m_keepLabels; }
+    // The scene changed in more than its batch: the frame drawn last is another scene's, so
+    // the next batch tick must not start from it even where its map is the same.
+    void forgetLabels() { m_hasFrame = false; }
 
     // Draws the plot now (painted at the next paint event): only the points, labels and
     // legend when the roofs, zones, grid and axes would draw as at the last full replot (a

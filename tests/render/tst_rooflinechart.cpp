@@ -32,6 +32,7 @@ private Q_SLOTS:
     void legendOutsideThePlotIsDrawnOnScreen();
     void screenIsWhatQCustomPlotPaints();
     void screenDrawsTheTickLabelsFont();
+    void aBatchTickAfterANewScenarioStartsAfresh();
 
 private:
     Analysis analysisAt(double batch) const;
@@ -391,6 +392,41 @@ void TestRooflineChart::screenDrawsTheTickLabelsFont()
     }
     QVERIFY2(differing <= blocks / 50,
              qPrintable(QStringLiteral("%1 of %2").arg(differing).arg(blocks)));
+}
+
+void TestRooflineChart::aBatchTickAfterANewScenarioStartsAfresh()
+{
+    // Labels keep their places only from a frame of the same scene: a batch tick that comes
+    // right after another scenario (three devices instead of four, the same fixed axes, not
+    // laid out in between) must not start from the four devices' labels, but lay out as a
+    // chart shown at that state at once does.
+    const auto optionsOf = [](const ScenarioAnalysis &result) {
+        ChartOptions options = windowOptions(result, 1.0);
+        options.animate = false;
+        options.xMin = 0.1;
+        options.xMax = 1e4;
+        options.yMin = 1e11;
+        options.yMax = 1e16;
+        return options;
+    };
+    const ScenarioAnalysis four = rooflab::test::analysisAt(fourDevices(), 16);
+    const ScenarioAnalysis three = rooflab::test::analysisAt(threeDevices(), 16);
+    const ScenarioAnalysis threeLater = rooflab::test::analysisAt(threeDevices(), 16 * 1.03);
+    m_chart->setAnalysis(four.chart, optionsOf(four));
+    (void)m_chart->frame(); // the four devices drawn
+    m_chart->setAnalysis(three.chart, optionsOf(three));
+    m_chart->setAnalysis(threeLater.chart, optionsOf(threeLater), true);
+    RooflineChart direct;
+    direct.resize(1200, 800);
+    direct.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&direct));
+    direct.setAnalysis(threeLater.chart, optionsOf(threeLater));
+    const SceneFrame ticked = m_chart->frame(), atOnce = direct.frame();
+    QCOMPARE(ticked.texts.size(), atOnce.texts.size());
+    for (qsizetype i = 0; i < ticked.texts.size(); ++i) {
+        QCOMPARE(ticked.texts.at(i).text, atOnce.texts.at(i).text);
+        QCOMPARE(ticked.texts.at(i).rect, atOnce.texts.at(i).rect);
+    }
 }
 
 QTEST_MAIN(TestRooflineChart)
