@@ -301,6 +301,11 @@ void TestLabelStability::sameStateGivesTheSameLayout()
         QVERIFY(QTest::qWaitForWindowExposed(&direct));
         direct.setAnalysis(analysisAt(300), options);
         QVERIFY(dragged.viewRange() == direct.viewRange());
+        // What the window itself shows (its frame), not only what a grab lays out anew.
+        const SceneFrame shown = dragged.frame(), atOnce = direct.frame();
+        QCOMPARE(shown.texts.size(), atOnce.texts.size());
+        for (qsizetype i = 0; i < shown.texts.size(); ++i)
+            QCOMPARE(shown.texts.at(i).rect, atOnce.texts.at(i).rect);
         QVERIFY(dragged.grabImage(QSize(900, 600)) == direct.grabImage(QSize(900, 600)));
         QVERIFY(dragged.grabImage(QSize()) == direct.grabImage(QSize()));
     }
@@ -445,6 +450,7 @@ void TestLabelStability::chartKeepsLabelsWhileTheBatchMoves()
                 continue;
             ++jumps;
             dragged.setAnalysis(results.at(k - 1).chart, optionsAt(k - 1));
+            (void)dragged.frame(); // drawn at k - 1, as the window would before the tick
             dragged.setAnalysis(results.at(k).chart, optionsAt(k), true);
             QVERIFY(dragged.keepsLabels());
             const SceneFrame kept = dragged.frame();
@@ -465,7 +471,9 @@ void TestLabelStability::chartKeepsLabelsWhileTheBatchMoves()
     qDebug("%d point labels the state's own layout moves; %d of them kept while dragged", jumps,
            held);
     QVERIFY(jumps > 0);
-    QVERIFY(held > 0);
+    // Most of them keep their place while dragged; the others are checked above to have
+    // lost it to something now standing there.
+    QVERIFY2(2 * held > jumps, qPrintable(QStringLiteral("%1 of %2").arg(held).arg(jumps)));
     // Settled: the state's own layout, the one shown at once.
     QTest::qWait(RooflineChart::settleMs + 200);
     QVERIFY(!dragged.keepsLabels());
