@@ -132,10 +132,10 @@ private:
     // out on `lines` (lines and corners only, none of what moves with the batch).
     std::optional<QPointF> ridgeHome(const SceneRoof &roof, const QSizeF &size,
                                      LabelPlacer &lines) const;
-    // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome` says
-    // whether it has.
+    // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome`, when
+    // given, says whether it has.
     bool placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text, const QSizeF &size,
-                               LabelPlacer &lines, bool *hasHome);
+                               LabelPlacer &lines, bool *hasHome = nullptr);
 
     // Point labels, else number badges (framelayouter.cpp).
     void addRamp(double x, double y, const QPointF &top);

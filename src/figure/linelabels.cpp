@@ -211,7 +211,8 @@ bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &
                                           const QSizeF &size, LabelPlacer &lines, bool *hasHome)
 {
     const auto home = ridgeHome(roof, size, lines);
-    *hasHome = home.has_value();
+    if (hasHome)
+        *hasHome = home.has_value();
     if (!home)
         return false;
     // Where a point or a label takes the home, next to it, up or down: not the usual
@@ -247,9 +248,9 @@ void FrameLayouter::placeRidgeLabels()
             keepPreviousPlace(&request, TextStyle::Ridge, text);
             return request;
         };
-        bool fullHome = false, briefHome = false;
+        bool briefHome = false;
         const bool placed =
-            placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines, &fullHome) ||
+            placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines) ||
             placeRidgeLabelAtHome(roof, brief, briefSize, lines, &briefHome) ||
             tryPlace(usual(roof.ridgeLabel, fullSize), roof.ridgeLabel, TextStyle::Ridge, color) ||
             (!briefHome && tryPlace(usual(brief, briefSize), brief, TextStyle::Ridge, color));
