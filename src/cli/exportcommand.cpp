@@ -279,17 +279,13 @@ int exportCommand(const app::Invocation &invocation)
         throw UsageError{QStringLiteral("--compare-table: compares a model's deployment; add "
                                         "--model ID")};
 
-    // The window's title forms: the same state at the same size draws the same title.
-    const ChartTitles titles = modelChartTitles(result.models, doc.presentation.captionLine);
     const FigureRequest request{
         .path = output,
         .format = format.id,
         .presentation = doc.presentation,
         .selection = doc.selection,
-        .title = titles.title,
-        .titleBrief = titles.brief,
-        .titleWidest = titles.widest,
-        .titleBriefWidest = titles.briefWidest,
+        // The window's title forms: the same state at the same size draws the same title.
+        .titles = modelChartTitles(result.models, doc.presentation.captionLine),
         .captionLine = scenarioCaptionLine(catalog, doc.scenario),
         .models = result.models,
         .compareRows =

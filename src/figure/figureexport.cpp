@@ -29,7 +29,7 @@ QString tr(const char *text)
 
 QString figureTitle(const FigureRequest &request)
 {
-    return request.title.isEmpty() ? tr("Roofline chart") : request.title;
+    return request.titles.title.isEmpty() ? tr("Roofline chart") : request.titles.title;
 }
 
 QString softwareName()
@@ -40,11 +40,8 @@ QString softwareName()
 Figure figureOf(const Analysis &analysis, const FigureRequest &request)
 {
     const Presentation &p = request.presentation;
-    const ChartTitles titles{.title = request.title,
-                             .widest = request.titleWidest,
-                             .brief = request.titleBrief,
-                             .briefWidest = request.titleBriefWidest};
-    ChartOptions options = chartOptionsFor(p, request.selection, titles, request.captionLine);
+    ChartOptions options =
+        chartOptionsFor(p, request.selection, request.titles, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
     return Figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,

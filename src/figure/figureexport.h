@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "chartoptions.h"
 #include "devicecompare.h"
 #include "modelanalysis.h"
 #include "presentation.h"
@@ -23,11 +24,9 @@ struct FigureRequest
     QString format; // an id of figureFormats(); empty: from the path's extension
     Presentation presentation;
     Selection selection;
-    QString title;      // drawn above the plot when not empty
-    QString titleBrief; // drawn instead of a title over two lines (ChartOptions)
-    // Both at their widest (ChartTitles): the layout decides on these, as the window does.
-    QString titleWidest = {};
-    QString titleBriefWidest = {};
+    // Drawn above the plot when not empty: the title, else its brief form where the whole
+    // would take over two lines, decided on both at their widest, as the window decides.
+    ChartTitles titles;
     QString captionLine;         // drawn under the title when the presentation's captionLine is on
     QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
     QList<CompareRow> compareRows; // with a model: its deployment per device (compareDevices())

@@ -282,18 +282,13 @@ void FileActions::rememberExportChoices(const ExportChoices &choices) const
 
 bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
 {
-    // The window's title forms, so that the file draws the title the window draws.
-    const ChartTitles titles =
-        modelChartTitles(m_document->modelAnalyses(), choices.presentation.captionLine);
     const FigureRequest request{
         .path = choices.path,
         .format = choices.format,
         .presentation = choices.presentation,
         .selection = m_document->selection(),
-        .title = titles.title,
-        .titleBrief = titles.brief,
-        .titleWidest = titles.widest,
-        .titleBriefWidest = titles.briefWidest,
+        // The window's title forms, so that the file draws the title the window draws.
+        .titles = modelChartTitles(m_document->modelAnalyses(), choices.presentation.captionLine),
         .captionLine = scenarioCaptionLine(m_document->catalog(), m_document->scenario()),
         .models = m_document->modelAnalyses(),
         .compareRows = m_document->results().compareRows(),

@@ -168,7 +168,7 @@ void TestChartExport::maliciousNamesAreEscaped()
     QCOMPARE(analysis.devices.first().deviceName, evil);
 
     FigureRequest request;
-    request.title = QStringLiteral("Title <b>&</b>");
+    request.titles.title = QStringLiteral("Title <b>&</b>");
     request.path = path(QStringLiteral("evil.svg"));
     request.metadata = "{\"name\": \"</rooflab:scenario></metadata><script>y</script>\"}";
     QString error;
@@ -277,7 +277,7 @@ void TestChartExport::longTitleFitsTheFigure()
     const QString second = QStringLiteral("Needs 163 GB: ") + QString(30, QLatin1Char('x')) +
                            QStringLiteral(" does not fit ") + QString(200, QLatin1Char('y'));
     FigureRequest request;
-    request.title = QStringLiteral("Short first line\n") + second;
+    request.titles.title = QStringLiteral("Short first line\n") + second;
     request.path = path(QStringLiteral("title.svg"));
     request.presentation.width = 600;
     request.presentation.height = 400;

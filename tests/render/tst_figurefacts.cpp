@@ -270,7 +270,7 @@ private Q_SLOTS:
         const ScenarioAnalysis result = analyzeScenario(m_catalog, sc);
         FigureRequest request;
         request.path = m_dir.filePath(s("verdict.svg"));
-        request.title = modelChartTitle(result.models);
+        request.titles.title = modelChartTitle(result.models);
         request.models = result.models;
         request.presentation.width = 580;
         request.presentation.height = 455;
@@ -308,7 +308,7 @@ private Q_SLOTS:
         const ScenarioAnalysis result = analyzeScenario(m_catalog, sc);
         FigureRequest request;
         request.path = m_dir.filePath(s("classes.svg"));
-        request.title = modelChartTitle(result.models);
+        request.titles.title = modelChartTitle(result.models);
         request.models = result.models;
         QString error;
         QVERIFY2(exportFigure(result.chart, request, &error), qPrintable(error));
