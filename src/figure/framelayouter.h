@@ -39,6 +39,9 @@ struct PassCache
     // what the one before it added (LabelPlacer::rollback) rather than adding them again.
     std::optional<LabelPlacer> placer;
     std::optional<LabelPlacer::Mark> obstacles;
+    // The lines and ridge corners only, where ridge labels' homes are worked out (each
+    // search rolls back what it placed).
+    std::optional<LabelPlacer> lines;
 };
 
 // Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point

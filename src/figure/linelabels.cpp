@@ -2,7 +2,6 @@
 
 #include "labelgeometry.h"
 #include "textcache.h"
-#include "units.h"
 
 #include <QCoreApplication>
 #include <QVarLengthArray>
@@ -99,8 +98,10 @@ void FrameLayouter::placeSlopeLabels()
         const double pw = w / parts;
         const QSizeF partBox(pw * std::abs(dir.x()) + h * std::abs(dir.y()),
                              pw * std::abs(dir.y()) + h * std::abs(dir.x()));
+        QList<QRectF> boxes; // one list for every try: cleared, not reallocated
+        boxes.reserve(parts);
         const auto placeAt = [&](const QPointF &centre) {
-            QList<QRectF> boxes;
+            boxes.clear();
             for (int i = 0; i < parts; ++i) {
                 const QPointF c = centre + dir * ((i + 0.5) * pw - w / 2);
                 boxes.append(
@@ -227,20 +228,23 @@ bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &
 
 void FrameLayouter::placeRidgeLabels()
 {
-    LabelPlacer lines(map.rect.adjusted(2, 2, -2, -2));
-    addLineObstacles(lines);
+    // The lines and corners alone, where the homes are worked out: alike in every pass.
+    if (!m_cache.lines) {
+        m_cache.lines.emplace(map.rect.adjusted(2, 2, -2, -2));
+        addLineObstacles(*m_cache.lines);
+    }
+    LabelPlacer &lines = *m_cache.lines;
     for (const SceneRoof &roof : m.roofs) {
         if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
             roof.peak < map.y0 || roof.peak > map.y1)
             continue;
         // Where the whole label finds no room (the corners of a small plot crowd under its
-        // top), the number alone with "ridge": the axis says the unit. Both forms try the
-        // home by their own corner before either tries the usual places, which for a label
-        // with a home stand by another device's corner (docs/labels.md).
-        const QString brief = QCoreApplication::translate("RooflineChart", "ridge %1")
-                                  .arg(formatNumber(roof.ridge, 3));
+        // top), its brief form. Both forms try the home by their own corner before either
+        // tries the usual places, which for a label with a home stand by another device's
+        // corner (docs/labels.md).
+        const QString &brief = roof.ridgeLabelBrief;
         const QSizeF fullSize = boxed(roof.ridgeLabelSize);
-        const QSizeF briefSize = boxed(measured(m.fonts.badge, brief));
+        const QSizeF briefSize = boxed(roof.ridgeLabelBriefSize);
         const QColor color = m.theme.deviceColor(roof.device);
         // The usual places, after the place of the frame drawn last (labelmemory.cpp).
         const auto usual = [&](const QString &text, const QSizeF &size) {

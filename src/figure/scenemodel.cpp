@@ -139,8 +139,10 @@ void addDevice(SceneModel &model, int index, const DeviceRoofs &device, const An
             if (!ghost) {
                 roof.label = roofDisplayName(c->math, c->unit) + QLatin1Char(' ') +
                              formatSi(roof.peak, rateUnit(c->math));
-                if (!model.options.hideRidgeLabels) // a lesson question asks for it
+                if (!model.options.hideRidgeLabels) { // a lesson question asks for it
                     roof.ridgeLabel = tr("ridge %1 FLOP/B").arg(formatNumber(roof.ridge, 3));
+                    roof.ridgeLabelBrief = tr("ridge %1").arg(formatNumber(roof.ridge, 3));
+                }
             }
             slope.topRidge = std::max(slope.topRidge, roof.ridge);
             if (drawable(roof.ridge, roof.peak))
@@ -404,6 +406,7 @@ void measure(SceneModel &model)
     for (SceneRoof &roof : model.roofs) {
         roof.labelSize = textSize(model.fonts.roofLabel, roof.label);
         roof.ridgeLabelSize = textSize(model.fonts.badge, roof.ridgeLabel);
+        roof.ridgeLabelBriefSize = textSize(model.fonts.badge, roof.ridgeLabelBrief);
     }
     // So many groups that only the selected one gets a label: measure only that one.
     const bool crowded = model.groups.size() > crowdedGroupCount;

@@ -50,6 +50,8 @@ struct SceneRoof
     QSizeF labelSize;
     QString ridgeLabel; // "ridge 295 FLOP/B"; empty when another roof marks the same place
     QSizeF ridgeLabelSize;
+    QString ridgeLabelBrief;    // "ridge 295", where the whole label finds no room (the axis
+    QSizeF ridgeLabelBriefSize; // says the unit)
     bool operator==(const SceneRoof &) const = default;
 };
 
