@@ -231,12 +231,7 @@ void TestRooflineChart::legendOutsideThePlotIsDrawnOnScreen()
     // Llama 3.1 70B on four devices at 225 % text in a 1280 x 800 chart: the legend leaves
     // the plot, in a compact margin under it (tst_legendslot). The window draws it there, not
     // clipped to the plot, the same as the chart's image for a file.
-    Scenario scenario;
-    scenario.model = QStringLiteral("llama-3.1-70b");
-    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
-                        QStringLiteral("mi300x"), QStringLiteral("b200")};
-    scenario.batch = 16;
-    const Analysis analysis = analyzeScenario(m_catalog, scenario).chart;
+    const Analysis analysis = rooflab::test::analysisAt(fourDevices(), 16).chart;
     ChartOptions options;
     options.animate = false;
     options.fontScale = 2.25;
@@ -340,12 +335,7 @@ void TestRooflineChart::screenDrawsTheTickLabelsFont()
     // of it the screen shows what the file shows, in 16 px blocks (text is antialiased a
     // little differently in QCustomPlot's buffer); labels at the scene's 32 px rather than
     // the axis's own size would ink other blocks.
-    Scenario scenario;
-    scenario.model = QStringLiteral("llama-3.1-70b");
-    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
-                        QStringLiteral("mi300x"), QStringLiteral("b200")};
-    scenario.batch = 16;
-    const ScenarioAnalysis result = analyzeScenario(m_catalog, scenario);
+    const ScenarioAnalysis result = rooflab::test::analysisAt(fourDevices(), 16);
     const Analysis &analysis = result.chart;
     // As the window draws it: its title and brief title, the fit verdicts.
     ChartOptions options = rooflab::test::windowOptions(result, 2.25);
