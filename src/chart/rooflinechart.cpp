@@ -1,6 +1,7 @@
 #include "rooflinechart.h"
 
 #include "compositingplot.h"
+#include "legendnotes.h"
 #include "pointdescription.h"
 #include "pointmotion.h"
 #include "qcp.h"
@@ -174,6 +175,12 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
                           static_cast<int>(d->scene.frame().map.rect.top()));
         if (index < 0 && !d->options.title.isEmpty() && title.contains(event->pos()))
             QToolTip::showText(event->globalPosition().toPoint(), d->options.title, d->plot, title);
+        // A compact legend counts the line labels that found no room: hovering it names them.
+        const SceneFrame &frame = d->scene.frame();
+        const QRect legend = frame.legend.rect.toAlignedRect();
+        if (index < 0 && !frame.lineLabelsLeftOut.isEmpty() && legend.contains(event->pos()))
+            QToolTip::showText(event->globalPosition().toPoint(),
+                               lineLabelsLeftOutText(frame.lineLabelsLeftOut), d->plot, legend);
         if (index == d->hovered)
             return;
         d->hovered = index;

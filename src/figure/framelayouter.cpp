@@ -69,7 +69,8 @@ bool FrameLayouter::run()
     m_beforeLabels = placer.mark();
     const qsizetype textsBefore = f.texts.size();
     placeLineLabels();
-    const QList<int> slopesMissing = m_slopeLabelMissing, roofsMissing = m_roofLabelMissing;
+    const QList<int> slopesMissing = m_slopeLabelMissing, roofsMissing = m_roofLabelMissing,
+                     ridgesMissing = m_ridgeLabelMissing;
     placeLegend();
     const QRectF legendArea = f.legend.rect.adjusted(-legendClearance, -legendClearance,
                                                      legendClearance, legendClearance);
@@ -92,7 +93,7 @@ bool FrameLayouter::run()
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
     return m_newNumbers || m_slopeLabelMissing != slopesMissing ||
-           m_roofLabelMissing != roofsMissing;
+           m_roofLabelMissing != roofsMissing || m_ridgeLabelMissing != ridgesMissing;
 }
 
 void FrameLayouter::addRamp(double x, double y, const QPointF &top)
@@ -143,6 +144,7 @@ void FrameLayouter::placeLineLabels()
 {
     m_slopeLabelMissing.clear();
     m_roofLabelMissing.clear();
+    m_ridgeLabelMissing.clear();
     m_ridgeLabelBoxes.clear();
     placeSlopeLabels();
     placeRoofLabels();

@@ -42,6 +42,9 @@ struct PassCache
     // The lines and ridge corners only, where ridge labels' homes are worked out (each
     // search rolls back what it placed).
     std::optional<LabelPlacer> lines;
+    // Every ridge label in its brief form ("ridge 295"): some whole one finds no room by
+    // its corner on the lines alone (FrameLayouter::ridgeLabelsBrief()).
+    std::optional<bool> ridgeLabelsBrief;
 };
 
 // Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point
@@ -50,7 +53,7 @@ class FrameLayouter
 {
 public:
     // The legend's notes of what was left out: point labels, and (in a compact legend
-    // slot) the roof and slope labels that found no room.
+    // slot) the roof, slope and ridge labels that found no room.
     static QString leftOutNote(int count);
     static QString lineLabelsNote(int count);
     // A brief legend's one note for every label left out (LegendSlot::brief).
@@ -76,6 +79,8 @@ public:
     // The legend of the last pass with only the numbers that found room for their badge
     // and the final count of labels left out, kept in its corner.
     void finishLegend();
+    // The labels of lines that found no room, each with its device's name in brackets.
+    QStringList lineLabelsMissing() const;
 
 private:
     QPointF pixel(double x, double y) const { return map.toPixel(x, y); }
@@ -137,6 +142,10 @@ private:
                                      LabelPlacer &lines) const;
     // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome`, when
     // given, says whether it has.
+    // True when some ridge label in view finds no room whole by its own corner on `lines`
+    // (the lines and corners, and the ridge labels placed before it): then every ridge label
+    // of the figure takes its brief form, so that one figure never mixes the two.
+    bool ridgeLabelsBrief(LabelPlacer &lines) const;
     bool placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text, const QSizeF &size,
                                LabelPlacer &lines, bool *hasHome = nullptr);
 
@@ -163,7 +172,8 @@ private:
     int m_legendColumns = 1;
     int m_fixedLegendLines = 0; // legend lines beside the numbered labels' and the left-out count
     QList<std::pair<int, QRectF>> m_ridgeLabelBoxes; // roof (index), its ridge label's box
-    QList<int> m_roofLabelMissing; // roofs (indices) whose label found no room on the line
+    QList<int> m_roofLabelMissing;  // roofs (indices) whose label found no room on the line
+    QList<int> m_ridgeLabelMissing; // roofs (indices) whose ridge label found no room by its corner
 };
 
 } // namespace rooflab

@@ -279,6 +279,14 @@ int mostLeftOut(const SceneModel &model)
     return static_cast<int>(std::clamp<qsizetype>(labels, 99, 1'000'000'000));
 }
 
+QString lineLabelsLeftOutText(const QStringList &labels)
+{
+    QStringList lines{tr("Left out of the chart for want of room:")};
+    for (const QString &label : labels)
+        lines.append(QStringLiteral("  ") + label);
+    return lines.join(QLatin1Char('\n'));
+}
+
 bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device)
 {
     if (roof.device == device)

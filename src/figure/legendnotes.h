@@ -40,6 +40,10 @@ QString keyLeftOutNote(int labels, int notes);
 int mostLeftOut(const SceneModel &model);
 QStringList keyLeftOutParts(int labels, int notes);
 
+// The window's tooltip over a compact legend: the line labels it only counts
+// (SceneFrame::lineLabelsLeftOut), one a line under a heading.
+QString lineLabelsLeftOutText(const QStringList &labels);
+
 // Whether `roof`'s label, finding no room on its line, goes on the legend line of `device`:
 // its own device's, or, for a label shared by devices with the same roof, each of theirs.
 bool roofLabelGoesTo(const SceneModel &model, const SceneRoof &roof, int device);

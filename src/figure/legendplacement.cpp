@@ -65,7 +65,9 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     // A compact slot has no room for them: they are counted in a note instead.
     const bool compact = f.legendSlot.compact;
     const int lineLabelsLeftOut =
-        compact ? static_cast<int>(m_slopeLabelMissing.size() + m_roofLabelMissing.size()) : 0;
+        compact ? static_cast<int>(m_slopeLabelMissing.size() + m_roofLabelMissing.size() +
+                                   m_ridgeLabelMissing.size())
+                : 0;
     for (SceneLegendEntry &entry : entries) {
         if (compact)
             break;
@@ -86,6 +88,15 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
                 continue;
             if (roofLabelGoesTo(m, roof, entry.device) && !entry.text.contains(roof.label))
                 entry.text += QStringLiteral(" · ") + roof.label;
+        }
+    }
+    for (int r : m_ridgeLabelMissing) { // on its own device's line: a ridge is never lost
+        if (compact)
+            break;
+        const SceneRoof &roof = m.roofs.at(r);
+        for (SceneLegendEntry &entry : entries) {
+            if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == roof.device)
+                entry.text += QStringLiteral(" · ") + roof.ridgeLabel;
         }
     }
     *numbers = QList<int>(entries.size(), 0);
@@ -307,8 +318,38 @@ QPointF FrameLayouter::anchoredTopLeft(const QRectF &old, const QSizeF &size) co
     return topLeft;
 }
 
+QStringList FrameLayouter::lineLabelsMissing() const
+{
+    const auto named = [&](const QString &label, int device) {
+        const QString name = m.deviceNames.value(device);
+        return name.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, name);
+    };
+    QStringList labels;
+    for (int device : m_slopeLabelMissing) {
+        for (const SceneSlope &slope : m.slopes) {
+            if (slope.device == device && !slope.label.isEmpty())
+                labels.append(named(slope.label, device));
+        }
+    }
+    for (int r : m_roofLabelMissing) { // a shared roof's label: every device it stands for
+        const SceneRoof &roof = m.roofs.at(r);
+        QStringList devices;
+        for (int d = 0; d < m.deviceNames.size(); ++d) {
+            if (roofLabelGoesTo(m, roof, d))
+                devices.append(m.deviceNames.at(d));
+        }
+        labels.append(
+            QStringLiteral("%1 (%2)").arg(roof.label, devices.join(QStringLiteral(", "))));
+    }
+    for (int r : m_ridgeLabelMissing)
+        labels.append(named(m.roofs.at(r).ridgeLabel, m.roofs.at(r).device));
+    return labels;
+}
+
 void FrameLayouter::finishLegend()
 {
+    // Only a compact legend counts them rather than putting them on their devices' lines.
+    f.lineLabelsLeftOut = f.legendSlot.compact ? lineLabelsMissing() : QStringList();
     if (f.legend.rect.isEmpty())
         return;
     QList<int> shown;

@@ -226,6 +226,31 @@ bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &
     return tryPlace(request, text, TextStyle::Ridge, m.theme.deviceColor(roof.device));
 }
 
+bool FrameLayouter::ridgeLabelsBrief(LabelPlacer &lines) const
+{
+    // Each whole label's places as placeRidgeLabels() asks for them (its home, worked out
+    // on the lines alone, else the usual places), then all of them placed in turn.
+    QList<LabelRequest> requests;
+    for (const SceneRoof &roof : m.roofs) {
+        if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
+            roof.peak < map.y0 || roof.peak > map.y1)
+            continue;
+        const QSizeF size = boxed(roof.ridgeLabelSize);
+        LabelRequest request = ridgeRequest(roof, size);
+        if (const auto home = ridgeHome(roof, size, lines)) {
+            request.fixedTopLefts = {*home};
+            request.fixedSlideRight = 0;
+            request.fixedSlideY = 1.5 * size.height();
+        }
+        requests.append(request);
+    }
+    const LabelPlacer::Mark before = lines.mark();
+    const bool brief = std::any_of(requests.cbegin(), requests.cend(),
+                                   [&](const LabelRequest &r) { return !lines.place(r).placed; });
+    lines.rollback(before);
+    return brief;
+}
+
 void FrameLayouter::placeRidgeLabels()
 {
     // The lines and corners alone, where the homes are worked out: alike in every pass.
@@ -234,6 +259,9 @@ void FrameLayouter::placeRidgeLabels()
         addLineObstacles(*m_cache.lines);
     }
     LabelPlacer &lines = *m_cache.lines;
+    if (!m_cache.ridgeLabelsBrief)
+        m_cache.ridgeLabelsBrief = ridgeLabelsBrief(lines);
+    const bool allBrief = *m_cache.ridgeLabelsBrief;
     for (const SceneRoof &roof : m.roofs) {
         if (roof.ridgeLabel.isEmpty() || roof.ridge < map.x0 || roof.ridge > map.x1 ||
             roof.peak < map.y0 || roof.peak > map.y1)
@@ -254,13 +282,16 @@ void FrameLayouter::placeRidgeLabels()
         };
         bool briefHome = false;
         const bool placed =
-            placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines) ||
+            (!allBrief && placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines)) ||
             placeRidgeLabelAtHome(roof, brief, briefSize, lines, &briefHome) ||
-            tryPlace(usual(roof.ridgeLabel, fullSize), roof.ridgeLabel, TextStyle::Ridge, color) ||
+            (!allBrief && tryPlace(usual(roof.ridgeLabel, fullSize), roof.ridgeLabel,
+                                   TextStyle::Ridge, color)) ||
             (!briefHome && tryPlace(usual(brief, briefSize), brief, TextStyle::Ridge, color));
+        const int index = static_cast<int>(&roof - m.roofs.data());
         if (placed)
-            m_ridgeLabelBoxes.append(
-                {static_cast<int>(&roof - m.roofs.data()), f.texts.last().rect});
+            m_ridgeLabelBoxes.append({index, f.texts.last().rect});
+        else // on its device's legend line, or counted there (legendplacement.cpp)
+            m_ridgeLabelMissing.append(index);
     }
 }
 

@@ -98,6 +98,10 @@ struct SceneFrame
     QList<PlacedText> texts;
     QList<NumberedLabel> numbered; // the labels shown by number i + 1
     int unlabelled = 0;            // labels that found no room, not even for a number
+    // The labels of slopes, roofs and ridges that found no room and that a compact legend
+    // only counts, each with its device ("ridge 247 FLOP/B (AMD Instinct MI300X)"): the
+    // window's tooltip over the legend names them.
+    QStringList lineLabelsLeftOut;
     LegendLayout legend;
     LegendSlot legendSlot;  // where the figure layout put the legend (inside: search the plot)
     double markerSize = 11; // a plain point's marker, pixels across

@@ -166,6 +166,19 @@ const PlacedText *ridgeText(const SceneFrame &frame, const PresenterCorner &corn
     return nullptr;
 }
 
+// Whether `label`, not drawn, is named in `frame`'s legend: on a line of it (a full legend
+// puts it on its device's line) or in the list of line labels a compact legend counts.
+bool namedInLegend(const SceneFrame &frame, const QString &label)
+{
+    const auto &listed = frame.lineLabelsLeftOut;
+    const auto &lines = frame.legend.lines;
+    return std::any_of(
+               listed.cbegin(), listed.cend(),
+               [&](const QString &l) { return l.startsWith(label + QLatin1String(" (")); }) ||
+           std::any_of(lines.cbegin(), lines.cend(),
+                       [&](const LegendLayout::Line &l) { return l.entry.text.contains(label); });
+}
+
 } // namespace
 
 void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner_data()
@@ -205,24 +218,33 @@ void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
     // The H200's labels (corners.at(2) and at(3)) above left of their corners: the box ends
     // left of the corner and its bottom is above it. At 1920 x 1080 every ridge label is
     // drawn whole (all six). At 1280 x 800 the top of the plot leaves the whole BF16 labels
-    // no room: the H100's "ridge 295" is drawn brief, the unit left to the axis, right of
-    // its corner (the box starts right of it); the MI300X's roof label takes the places of
-    // "ridge 247" (left out), and the home of the H200's brief "ridge 206" by a fraction of a pixel
-    // here (the presenter window's own plot, a few pixels other, leaves it room): where it is
-    // drawn, it is brief and above left of its corner, never by the H100's.
+    // no room, so every ridge label of the figure is drawn brief (one form a figure), the
+    // unit left to the axis: the H100's "ridge 295" right of its corner (the box starts right
+    // of it); the MI300X's roof label takes the places of "ridge 247", and the home of the
+    // H200's brief "ridge 206" by a fraction of a pixel here (the presenter window's own plot,
+    // a few pixels other, leaves it room): where it is drawn, it is above left of its corner,
+    // never by the H100's. A label left out is named with its device in the frame's list of
+    // the line labels the compact legend counts (the window's tooltip over the legend).
     const bool large = size.width() > 1900;
-    for (const PresenterCorner &c : corners) {
+    const QStringList devices = {
+        QStringLiteral("NVIDIA H100 SXM5 80GB"), QStringLiteral("NVIDIA H100 SXM5 80GB"),
+        QStringLiteral("NVIDIA H200 SXM 141GB"), QStringLiteral("NVIDIA H200 SXM 141GB"),
+        QStringLiteral("AMD Instinct MI300X"),   QStringLiteral("AMD Instinct MI300X")};
+    for (qsizetype i = 0; i < corners.size(); ++i) {
+        const PresenterCorner &c = corners.at(i);
         const PlacedText *t = ridgeText(frame, c);
-        const bool bf16 = c.label == QStringLiteral("ridge 295 FLOP/B") ||
-                          c.label == QStringLiteral("ridge 206 FLOP/B") ||
-                          c.label == QStringLiteral("ridge 247 FLOP/B");
-        // The two whose room is that tight may be left out (counted in the legend).
+        // The two whose room is that tight may be left out, named in the legend's list.
         if (!large && !t &&
             (c.label == QStringLiteral("ridge 247 FLOP/B") ||
-             c.label == QStringLiteral("ridge 206 FLOP/B")))
+             c.label == QStringLiteral("ridge 206 FLOP/B"))) {
+            const QString named = QStringLiteral("%1 (%2)").arg(c.label, devices.at(i));
+            QVERIFY2(frame.lineLabelsLeftOut.contains(named),
+                     qPrintable(named + QStringLiteral(" not in: ") +
+                                frame.lineLabelsLeftOut.join(QStringLiteral("; "))));
             continue;
+        }
         QVERIFY2(t, qPrintable(c.label));
-        QCOMPARE(t->text, !large && bf16 ? c.brief() : c.label);
+        QCOMPARE(t->text, large ? c.label : c.brief());
         const bool h200 = c.label == QStringLiteral("ridge 206 FLOP/B") ||
                           c.label == QStringLiteral("ridge 14 FLOP/B");
         if (h200)
@@ -237,7 +259,9 @@ void TestRidgeLabels::aRidgeLabelDoesNotSlidePastAnotherCorner()
 // every ridge label drawn stands nearer its own corner than any other device's, or is joined
 // to its own corner by a leader line (where a point takes every place by its corner), and the
 // H200's "ridge 206" is drawn above left of its corner in every frame at 1920 x 1080 (no point
-// comes there: the MI300X's slope runs between it and the H200's points).
+// comes there: the MI300X's slope runs between it and the H200's points). No frame mixes
+// whole and brief ridge labels, and a ridge label that is not drawn is named in the frame's
+// list of line labels left out (its legend is compact at both sizes).
 void TestRidgeLabels::ridgeLabelsStayByTheirCornersOverTheSweep()
 {
     QFETCH(QSize, size);
@@ -254,6 +278,19 @@ void TestRidgeLabels::ridgeLabelsStayByTheirCornersOverTheSweep()
         const QList<PresenterCorner> corners = presenterCorners(figure.layout().map);
         const SceneFrame &frame = figure.frame();
         misplaced += misplacedRidgeLabels(figure.model(), frame, corners, true);
+        // One form a frame, and every ridge label drawn or named in the legend's list.
+        int whole = 0, brief = 0;
+        for (const PresenterCorner &c : corners) {
+            const PlacedText *t = ridgeText(frame, c);
+            if (t)
+                ++(t->text == c.label ? whole : brief);
+            else if (!namedInLegend(frame, c.label))
+                misplaced.append(c.label + QStringLiteral(": neither drawn nor named"));
+        }
+        if (whole > 0 && brief > 0)
+            misplaced.append(QStringLiteral("%1 whole and %2 brief ridge labels in one frame")
+                                 .arg(whole)
+                                 .arg(brief));
         const PlacedText *t206 = ridgeText(frame, corners.at(2));
         const QPointF c206 = corners.at(2).pixel;
         if (t206 && t206->rect.right() <= c206.x() && t206->rect.bottom() <= c206.y())

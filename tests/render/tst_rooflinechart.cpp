@@ -9,6 +9,7 @@
 #include <QBackingStore>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void wheelZoomAndResetView();
     void fixedViewFromOptions();
     void legendOutsideThePlotIsDrawnOnScreen();
+    void hoverOnACompactLegendNamesWhatItCounts();
     void screenIsWhatQCustomPlotPaints();
     void screenDrawsTheTickLabelsFont();
     void aBatchTickAfterANewScenarioStartsAfresh();
@@ -224,6 +226,34 @@ void TestRooflineChart::fixedViewFromOptions()
     // A new batch with the same fixed view keeps it.
     m_chart->setAnalysis(analysisAt(256), options);
     QCOMPARE(m_chart->viewRange(), (ViewRange{0.5, 5000, 1e11, 1e16}));
+}
+
+void TestRooflineChart::hoverOnACompactLegendNamesWhatItCounts()
+{
+    // Llama 3.1 70B on the H100, H200 and MI300X at 225 % text in a 1200 x 800 chart: the
+    // compact legend counts the line labels that found no room ("N line label(s) left
+    // out"); hovering it names each with its device. The MI300X's BF16 ridge, 1307.4 TFLOP/s /
+    // 5.3 TB/s = 246.7 FLOP/B, is among them (tst_linelabelfacts).
+    ChartOptions options;
+    options.animate = false;
+    options.fontScale = 2.25;
+    m_chart->resize(1200, 800);
+    m_chart->setAnalysis(rooflab::test::analysisAt(threeDevices(), 16).chart, options);
+    m_chart->replotNow();
+    const SceneFrame frame = m_chart->frame();
+    QVERIFY(!frame.lineLabelsLeftOut.isEmpty());
+    QVERIFY2(
+        frame.lineLabelsLeftOut.contains(QStringLiteral("ridge 247 FLOP/B (AMD Instinct MI300X)")),
+        qPrintable(frame.lineLabelsLeftOut.join(QStringLiteral("; "))));
+    // The chart draws into its one child widget (the plot), in the frame's coordinates.
+    QWidget *plot = m_chart->findChild<QWidget *>();
+    QVERIFY(plot);
+    QTest::mouseMove(plot, frame.legend.rect.center().toPoint());
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString tip = QToolTip::text();
+    for (const QString &label : frame.lineLabelsLeftOut)
+        QVERIFY2(tip.contains(label), qPrintable(label + QStringLiteral(" not in ") + tip));
+    QVERIFY(tip.startsWith(QStringLiteral("Left out of the chart")));
 }
 
 void TestRooflineChart::legendOutsideThePlotIsDrawnOnScreen()
