@@ -381,14 +381,29 @@ void FrameLayouter::placeZoneCaptions()
     const QString compute = QCoreApplication::translate("RooflineChart", "compute-bound");
     const double bottom = map.rect.bottom() - 8;
     const auto place = [&](const QString &text, double left, double right) {
-        const QSizeF size = boxed(measured(m.fonts.zone, text));
-        if (right - left < size.width() + 16)
-            return;
-        LabelRequest request{QRectF(left, bottom, right - left, 1), size, {}, false, {}};
-        for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
-            request.fixedTopLefts.append(
-                {left + 8 + (right - left - 16 - size.width()) * t, bottom - size.height()});
-        tryPlace(request, text, TextStyle::Zone, m.theme.muted);
+        // On one line, else broken after its hyphen or at its first space ("compute-" over
+        // "bound"): a zone narrower than the caption (large text, the compute-bound zone
+        // right of a far ridge) still says what it is.
+        const qsizetype hyphen = text.indexOf(QLatin1Char('-'));
+        const qsizetype space = text.indexOf(QLatin1Char(' '));
+        QString broken;
+        if (hyphen > 0 && hyphen + 1 < text.size())
+            broken = text.left(hyphen + 1) + QLatin1Char('\n') + text.mid(hyphen + 1);
+        else if (space > 0)
+            broken = text.left(space) + QLatin1Char('\n') + text.mid(space + 1);
+        for (const QString &form : {text, broken}) {
+            if (form.isEmpty())
+                continue;
+            const QSizeF size = boxed(measured(m.fonts.zone, form));
+            if (right - left < size.width() + 16)
+                continue;
+            LabelRequest request{QRectF(left, bottom, right - left, 1), size, {}, false, {}};
+            for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
+                request.fixedTopLefts.append(
+                    {left + 8 + (right - left - 16 - size.width()) * t, bottom - size.height()});
+            if (tryPlace(request, form, TextStyle::Zone, m.theme.muted))
+                return;
+        }
     };
     place(memory, map.rect.left(), ridgeX);
     place(compute, ridgeX, map.rect.right());

@@ -375,8 +375,10 @@ void ScenePainter::drawTextLines(const QRectF &box, const QString &text, Qt::Ali
     const double height = metrics.lineSpacing() * double(lines.size() - 1) + metrics.height();
     double baseline = box.center().y() - height / 2 + metrics.ascent();
     for (const QString &line : lines) {
-        const double x =
-            align & Qt::AlignRight ? box.right() - TextCache::advance(font, line) : box.left();
+        const double x = align & Qt::AlignRight ? box.right() - TextCache::advance(font, line)
+                         : align & Qt::AlignHCenter
+                             ? box.center().x() - TextCache::advance(font, line) / 2
+                             : box.left();
         if (raster)
             p->drawStaticText(QPointF(x, baseline - metrics.ascent()), TextCache::line(font, line));
         else
@@ -437,8 +439,9 @@ void ScenePainter::drawLabels()
         }
         p->setFont(fontFor(t.style));
         p->setPen(t.color);
+        // A zone caption broken over two lines ("compute-" over "bound") is centred.
         drawTextLines(t.rect.adjusted(textPadX, textPadY, -textPadX, -textPadY), t.text,
-                      Qt::AlignLeft);
+                      t.style == TextStyle::Zone ? Qt::AlignHCenter : Qt::AlignLeft);
         if (t.angle != 0)
             p->restore();
     }
