@@ -1,0 +1,189 @@
+#include "figure.h"
+#include "legendnotes.h"
+#include "renderfixtures.h"
+#include "scenarioanalysis.h"
+#include "sceneframe.h"
+#include "scenemodel.h"
+#include "testhelpers.h"
+
+#include <QFontMetricsF>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace rooflab;
+using namespace rooflab::test;
+
+// Labels of lines and zones that a crowded figure has no room for keep their facts
+// (issue 12, docs/labels.md): a zone caption breaks over two lines rather than vanish, and
+// every slope, roof and ridge label is drawn, on its device's legend line, or named in the
+// list a compact legend counts (the window's tooltip over the legend).
+class TestLineLabelFacts : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aNarrowComputeZoneBreaksItsCaption();
+    void everyLineLabelIsDrawnOrNamed_data();
+    void everyLineLabelIsDrawnOrNamed();
+    void theListReadsOneLabelALine();
+};
+
+namespace {
+
+const PlacedText *textOf(const SceneFrame &frame, TextStyle style, const QString &text)
+{
+    for (const PlacedText &t : frame.texts) {
+        if (t.style == style && t.text == text)
+            return &t;
+    }
+    return nullptr;
+}
+
+// The number a legend note starts with ("8 line label(s) left out: ..."), or -1.
+int countInNote(const SceneFrame &frame, const QString &words)
+{
+    for (const LegendLayout::Line &line : frame.legend.lines) {
+        const QString &text = line.entry.text;
+        if (line.entry.kind == SceneLegendEntry::Kind::Note && text.contains(words))
+            return text.section(QLatin1Char(' '), 0, 0).toInt();
+    }
+    return -1;
+}
+
+} // namespace
+
+void TestLineLabelFacts::aNarrowComputeZoneBreaksItsCaption()
+{
+    // Llama 3.1 70B decode at batch 16 on the H100, H200 and MI300X, in a 1280 x 800 figure
+    // at 175 % text. The zones are the H100's (the first device): its BF16 ridge is
+    // 989.5 TFLOP/s / 3.35 TB/s = 295.37 FLOP/B, so the compute-bound zone runs from that
+    // intensity's pixel to the plot's right edge.
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, 1.75), QSize(1280, 800));
+    const SceneModel &model = figure.model();
+    const AxisMapping &map = figure.layout().map;
+    const double ridgeX = map.xToPixel(989.5 / 3.35);
+    const double zoneWidth = map.rect.right() - ridgeX;
+    // Why it breaks: the one-line caption with its padding and 8 px either side is wider
+    // than the zone, "compute-" alone is not.
+    const QFontMetricsF metrics(model.fonts.zone);
+    const double oneLine = metrics.horizontalAdvance(QStringLiteral("compute-bound"));
+    const double firstLine = metrics.horizontalAdvance(QStringLiteral("compute-"));
+    QVERIFY2(oneLine + 2 * textPadX + 16 > zoneWidth,
+             qPrintable(QStringLiteral("%1 in %2").arg(oneLine).arg(zoneWidth)));
+    QVERIFY2(firstLine + 2 * textPadX + 16 <= zoneWidth,
+             qPrintable(QStringLiteral("%1 in %2").arg(firstLine).arg(zoneWidth)));
+    const SceneFrame &frame = figure.frame();
+    QVERIFY(!textOf(frame, TextStyle::Zone, QStringLiteral("compute-bound")));
+    const PlacedText *compute = textOf(frame, TextStyle::Zone, QStringLiteral("compute-\nbound"));
+    QVERIFY2(compute, "no compute-bound caption");
+    QVERIFY2(compute->rect.left() >= ridgeX && compute->rect.right() <= map.rect.right(),
+             qPrintable(describe(compute->rect)));
+    // Two lines tall, at the bottom of the plot.
+    QVERIFY(compute->rect.height() >= 2 * metrics.height());
+    QVERIFY(compute->rect.bottom() <= map.rect.bottom());
+    // The memory-bound zone is wide: its caption stays on one line, left of the ridge.
+    const PlacedText *memory = textOf(frame, TextStyle::Zone, QStringLiteral("memory-bound"));
+    QVERIFY2(memory, "no memory-bound caption");
+    QVERIFY(memory->rect.right() <= ridgeX);
+}
+
+void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    // A compact legend (the 1200 x 800 figure at 225 %, the presenter view's at 1280 x 800)
+    // and a full one (1920 x 1080 at 175 %).
+    QTest::newRow("1200x800 at 225 %") << QSize(1200, 800) << 2.25;
+    QTest::newRow("1280x800 at 175 %") << QSize(1280, 800) << 1.75;
+    QTest::newRow("1920x1080 at 175 %") << QSize(1920, 1080) << 1.75;
+}
+
+void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, textScale), size);
+    const SceneModel &model = figure.model();
+    const SceneFrame &frame = figure.frame();
+    const auto drawn = [&](const QString &label, const QString &brief = QString()) {
+        return std::any_of(frame.texts.cbegin(), frame.texts.cend(), [&](const PlacedText &t) {
+            return t.text == label || (!brief.isEmpty() && t.text == brief);
+        });
+    };
+    // Each device's legend line with the pieces wrapped under it ("continued"), joined.
+    QHash<int, QString> deviceLines;
+    int current = -1;
+    for (const LegendLayout::Line &l : frame.legend.lines) {
+        if (l.entry.kind == SceneLegendEntry::Kind::Device && !l.entry.continued)
+            current = l.entry.device;
+        else if (!l.entry.continued)
+            current = -1;
+        if (current >= 0)
+            deviceLines[current] += QLatin1Char(' ') + l.entry.text;
+    }
+    const auto onLegendLine = [&](const QString &label, int device) {
+        return deviceLines.value(device).simplified().contains(label);
+    };
+    const auto listed = [&](const QString &label, int device) {
+        const QString named = QStringLiteral("%1 (%2)").arg(label, model.deviceNames.value(device));
+        return std::any_of(frame.lineLabelsLeftOut.cbegin(), frame.lineLabelsLeftOut.cend(),
+                           [&](const QString &l) {
+                               return l == named || (l.startsWith(label + QLatin1String(" (")) &&
+                                                     l.contains(model.deviceNames.value(device)));
+                           });
+    };
+    QStringList lost;
+    int notDrawn = 0;
+    const auto check = [&](const QString &label, int device, const QString &brief = QString()) {
+        if (label.isEmpty() || drawn(label, brief))
+            return;
+        ++notDrawn;
+        if (!onLegendLine(label, device) && !listed(label, device))
+            lost.append(label);
+    };
+    for (const SceneSlope &slope : model.slopes)
+        check(slope.label, slope.device);
+    for (const SceneRoof &roof : model.roofs) {
+        // A roof two devices share has one label, drawn once or on each device's line.
+        if (!roof.labelShared || roof.device == 0 ||
+            !std::any_of(model.roofs.cbegin(), model.roofs.cend(), [&](const SceneRoof &o) {
+                return o.device < roof.device && o.label == roof.label;
+            }))
+            check(roof.label, roof.device);
+        check(roof.ridgeLabel, roof.device, roof.ridgeLabelBrief);
+    }
+    QVERIFY2(lost.isEmpty(), qPrintable(lost.join(QStringLiteral("; "))));
+    // A compact legend's note counts exactly the labels its list names.
+    const int counted = countInNote(frame, QStringLiteral("line label(s) left out"));
+    if (counted >= 0)
+        QCOMPARE(counted, int(frame.lineLabelsLeftOut.size()));
+    else
+        QVERIFY2(frame.lineLabelsLeftOut.isEmpty(),
+                 qPrintable(frame.lineLabelsLeftOut.join(QStringLiteral("; "))));
+    // At 225 % in 1200 x 800 the MI300X's BF16 ridge, 1307.4 / 5.3 = 246.7 FLOP/B, finds no
+    // room by its corner under the plot's top: the list names it with its device.
+    if (textScale > 2) {
+        QVERIFY(notDrawn > 0);
+        QVERIFY2(frame.lineLabelsLeftOut.contains(
+                     QStringLiteral("ridge 247 FLOP/B (AMD Instinct MI300X)")),
+                 qPrintable(frame.lineLabelsLeftOut.join(QStringLiteral("; "))));
+    }
+}
+
+void TestLineLabelFacts::theListReadsOneLabelALine()
+{
+    const QString text =
+        lineLabelsLeftOutText({QStringLiteral("HBM3 3.35 TB/s (NVIDIA H100 SXM5 80GB)"),
+                               QStringLiteral("ridge 247 FLOP/B (AMD Instinct MI300X)")});
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0), QStringLiteral("Left out of the chart for want of room:"));
+    QCOMPARE(lines.at(1).trimmed(), QStringLiteral("HBM3 3.35 TB/s (NVIDIA H100 SXM5 80GB)"));
+    QCOMPARE(lines.at(2).trimmed(), QStringLiteral("ridge 247 FLOP/B (AMD Instinct MI300X)"));
+}
+
+QTEST_MAIN(TestLineLabelFacts)
+#include "tst_linelabelfacts.moc"
