@@ -54,13 +54,19 @@ CeilingChoice chooseCeiling(const Device &device, UnitKind unit, const QString &
         return choice;
     const QString fp32 = QStringLiteral("fp32");
     if (unit == UnitKind::Vector) {
-        if ((choice.ceiling = device.ceiling(UnitKind::Vector, fp32))) {
-            // An implied math up-converts silently; a math the operator names is a substitution.
+        // A vector pass stays on vector units: in FP32, else in BF16 or FP16 where the
+        // device's vector units have only those (Gaudi's: BF16), never on the matrix roof.
+        for (const QString &wide : {fp32, QStringLiteral("bf16"), QStringLiteral("fp16")}) {
+            if ((wide != fp32 && !isWider(wide, math)) ||
+                !(choice.ceiling = device.ceiling(UnitKind::Vector, wide)))
+                continue;
+            // An implied math up-converts silently; a math the operator names is a
+            // substitution.
             if (!mathImplied) {
                 choice.fellBack = true;
                 choice.note = QStringLiteral("%1 has no vector %2 ceiling; using its vector "
-                                             "fp32 ceiling")
-                                  .arg(device.name, math);
+                                             "%3 ceiling")
+                                  .arg(device.name, math, wide);
             }
             return choice;
         }

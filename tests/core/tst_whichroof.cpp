@@ -130,6 +130,38 @@ private Q_SLOTS:
         }
     }
 
+    void vectorPassOnADeviceWithOnlyBf16VectorUnitsStaysThere()
+    {
+        // Gaudi 3 lists vector BF16 28.7 TFLOP/s, no vector FP32 and no vector FP8, and a
+        // matrix FP8 roof of 1835 TFLOP/s. Under W8A8 FP8 and W4A4 FP4 the norm computes in
+        // BF16 on its vector units, as under the BF16 button, never on the matrix roof.
+        // RMSNorm at B = 16 over 8192: W = 5 x 131,072 = 655,360 FLOP in every scheme;
+        // Q = (2 x 131,072 + 8192 gamma) x (activation bytes) = 270,336 x bytes: 540,672 B
+        // at BF16 (2), 270,336 B at FP8 (1), and 152,064 B at NVFP4, whose 4-bit elements
+        // carry an 8-bit scale per 16: (4 + 8 / 16) / 8 = 0.5625 byte.
+        const struct
+        {
+            PrecisionScheme precision;
+            double bytes;
+        } cases[] = {{bf16Button, 540672}, {w8a8Button, 270336}, {w4a4Button, 152064}};
+        for (const auto &c : cases) {
+            const Analysis a =
+                evaluate(m_catalog, scenarioOf({s("gaudi3")}, {rmsNorm()}, c.precision));
+            const PointAnalysis *p = onlyPoint(a);
+            QVERIFY(p);
+            QCOMPARE(p->unit, UnitKind::Vector);
+            QCOMPARE(p->math, s("bf16"));
+            ROOFLAB_COMPARE_DOUBLE(p->peakFlops, 28.7e12);
+            ROOFLAB_COMPARE_DOUBLE(p->flops, 655360);
+            ROOFLAB_COMPARE_DOUBLE(p->bytes.total(), c.bytes);
+            // Up-converting an implied math is silent, as in FP32 on the H100.
+            QVERIFY(!p->fellBack);
+            QVERIFY(p->badge.isEmpty());
+            for (const ComputeRoof &roof : a.devices.first().compute)
+                QVERIFY(!roof.usedByPoints || roof.unit == UnitKind::Vector);
+        }
+    }
+
     void gemmStillTakesTheSchemeMath()
     {
         // The matrix side keeps the scheme's math: FP8 1979 TFLOP/s on the H100.
