@@ -281,8 +281,10 @@ void MainWindow::refreshStatus()
     const PointAnalysis *point = m_document->selectedPoint();
     QString text =
         point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
+    // The selection first: a narrow window elides the end of the line, and the fit verdict
+    // is in the chart's title and legend too.
     if (const ModelAnalysis *model = m_document->selectedModel(); model && !modeltext::fits(*model))
-        text = modeltext::fitSentence(m_document->catalog(), *model) + tr("  —  ") + text;
+        text += tr("  —  ") + modeltext::fitSentence(m_document->catalog(), *model);
     if (!m_document->analysis().problems.isEmpty())
         text += tr("  —  %n problem(s): %1", nullptr,
                    static_cast<int>(m_document->analysis().problems.size()))
