@@ -344,6 +344,8 @@ void readView(const QJsonObject &obj, const Scenario &scenario, JsonReader &read
     v.captionLine = reader.optionalBool(obj, key("caption_line"), path).value_or(v.captionLine);
     v.compareTable = reader.optionalBool(obj, key("compare_table"), path).value_or(v.compareTable);
     doc.highlightNamed = obj.contains(key("highlight_selection"));
+    doc.themeNamed = obj.contains(key("theme"));
+    doc.textScaleNamed = obj.contains(key("text_scale")) || obj.contains(key("large_text"));
     PresentationFieldNames names;
     for (QString *name :
          {&names.theme, &names.width, &names.height, &names.scale, &names.textScale})

@@ -38,6 +38,10 @@ struct ScenarioDocument
     // leaving the highlight out. Not part of the value (two documents that show the same
     // are equal).
     bool highlightNamed = false;
+    // The file's view named its theme, its text size ("text_scale" or "large_text"): where
+    // it does not, the window keeps the user's own rather than the defaults.
+    bool themeNamed = false;
+    bool textScaleNamed = false;
 
     bool operator==(const ScenarioDocument &other) const
     {

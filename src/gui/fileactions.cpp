@@ -152,6 +152,12 @@ bool FileActions::open(const QString &path)
                 .arg(QDir::toNativeSeparators(path), errors.join(QLatin1Char('\n'))));
         return false;
     }
+    // A file that does not say how to look (written by hand, or by an older RoofLab) takes
+    // the window's theme and text size, not the defaults.
+    if (!file->themeNamed)
+        file->presentation.theme = m_document->presentation().theme;
+    if (!file->textScaleNamed)
+        file->presentation.textScale = m_document->presentation().textScale;
     // A figure's theme was chosen for the document it went into, not for this window.
     if (image && file->presentation.theme != m_document->presentation().theme) {
         const ThemeInfo *theme = themeInfo(file->presentation.theme);

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QMessageBox>
 #include <QScopeGuard>
 #include <QScrollArea>
@@ -385,6 +386,42 @@ private Q_SLOTS:
         answerNextMessageBox(QMessageBox::Yes);
         QVERIFY(shown->window()->openFile(choices.path));
         QCOMPARE(doc->presentation().theme, s("dark"));
+    }
+
+    void aFileThatDoesNotSayHowToLookKeepsTheWindowsLook()
+    {
+        // The window dark at 175 %; a hand-written file whose view names neither a theme nor
+        // a text size opens in that look, while one that names them brings its own.
+        auto shown = show(QSize(1280, 800));
+        app::Document *doc = shown->document();
+        Presentation look = doc->presentation();
+        look.theme = s("dark");
+        look.textScale = 1.75;
+        doc->setPresentation(look, s("Look"));
+        doc->markSaved(); // nothing to ask about before opening another file
+        QTemporaryDir dir;
+        const auto write = [&](const QString &name, const QByteArray &view) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::WriteOnly))
+                return QString();
+            file.write(R"({"schema": "rooflab-scenario", "version": 1,
+                "scenario": {"devices": ["mi300x"], "model": "llama-3.1-8b", "batch": 8,
+                             "operators": []},
+                "view": )" +
+                       view + "}");
+            return file.fileName();
+        };
+        const QString silent = write(s("silent.json"), R"({"show_legend": true})");
+        QStringList errors; // a file the window would refuse with a message box
+        QVERIFY2(loadScenarioFile(silent, m_catalog, &errors), qPrintable(errors.join(s("; "))));
+        QVERIFY(shown->window()->openFile(silent));
+        QCOMPARE(doc->scenario().batch, 8.0);
+        QCOMPARE(doc->presentation().theme, s("dark"));
+        QCOMPARE(doc->presentation().textScale, 1.75);
+        const QString named = write(s("named.json"), R"({"theme": "light", "text_scale": 1.35})");
+        QVERIFY(shown->window()->openFile(named));
+        QCOMPARE(doc->presentation().theme, s("light"));
+        QCOMPARE(doc->presentation().textScale, 1.35);
     }
 
     void discardedChangesDoNotComeBack()
