@@ -11,15 +11,29 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace rooflab::cli {
 
 namespace {
 
+// A column as wide as its longest entry and two spaces, at least `least`: an id longer
+// than the usual column ("jetson-agx-orin-64gb") must not run into the name after it.
+template <typename List, typename Get> int columnWidth(const List &items, Get get, int least)
+{
+    qsizetype widest = least - 2;
+    for (const auto &item : items)
+        widest = std::max(widest, get(item).size());
+    return static_cast<int>(widest + 2);
+}
+
 void printDevices(const Catalog &catalog, QTextStream &out)
 {
+    const int idWidth = columnWidth(
+        catalog.devices(), [](const Device &d) { return d.id; }, 16);
     for (const Device &d : catalog.devices()) {
         const MemoryLevel *main = d.memoryLevel(QStringLiteral("main"));
-        out << qSetFieldWidth(16) << Qt::left << d.id << qSetFieldWidth(0) << d.name << " ("
+        out << qSetFieldWidth(idWidth) << Qt::left << d.id << qSetFieldWidth(0) << d.name << " ("
             << formatSi(d.capacityBytes, QStringLiteral("B")) << ", "
             << formatSi(main->bandwidth, QStringLiteral("B/s")) << ")\n";
         for (const ComputeCeiling &c : d.compute) {
@@ -32,8 +46,10 @@ void printDevices(const Catalog &catalog, QTextStream &out)
 
 void printFormats(const Catalog &catalog, QTextStream &out)
 {
+    const int idWidth = columnWidth(
+        catalog.formats(), [](const Format &f) { return f.id; }, 12);
     for (const Format &f : catalog.formats()) {
-        out << qSetFieldWidth(12) << Qt::left << f.id << qSetFieldWidth(0)
+        out << qSetFieldWidth(idWidth) << Qt::left << f.id << qSetFieldWidth(0)
             << formatNumber(f.bytesPerElement()) << " B/element, math " << f.math;
         if (f.blockSize > 0)
             out << ", " << formatNumber(f.scaleBits) << "-bit scale per " << f.blockSize;
@@ -43,16 +59,22 @@ void printFormats(const Catalog &catalog, QTextStream &out)
 
 void printOperators(const Catalog &catalog, QTextStream &out)
 {
+    const int idWidth = columnWidth(
+        catalog.operators(), [](const OperatorSpec &op) { return op.id; }, 28);
+    const int kindWidth = columnWidth(
+        catalog.operators(), [](const OperatorSpec &op) { return operatorKindName(op.kind); }, 18);
     for (const OperatorSpec &op : catalog.operators()) {
-        out << qSetFieldWidth(28) << Qt::left << op.id << qSetFieldWidth(18)
+        out << qSetFieldWidth(idWidth) << Qt::left << op.id << qSetFieldWidth(kindWidth)
             << operatorKindName(op.kind) << qSetFieldWidth(0) << op.name << '\n';
     }
 }
 
 void printModels(const Catalog &catalog, QTextStream &out)
 {
+    const int idWidth = columnWidth(
+        catalog.models(), [](const ModelSpec &m) { return m.id; }, 16);
     for (const ModelSpec &m : catalog.models()) {
-        out << qSetFieldWidth(16) << Qt::left << m.id << qSetFieldWidth(0) << m.name << " ("
+        out << qSetFieldWidth(idWidth) << Qt::left << m.id << qSetFieldWidth(0) << m.name << " ("
             << formatNumber(m.parameterCount() / 1e9) << " billion parameters";
         if (m.isMoe())
             out << ", " << formatNumber(m.activeParameterCount() / 1e9) << " billion per token";

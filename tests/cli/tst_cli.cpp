@@ -147,6 +147,19 @@ void TestCli::listDevices()
     ROOFLAB_COMPARE_DOUBLE(
         h100[QStringLiteral("memory")][0][QStringLiteral("bandwidth")].toDouble(), 3.35e12);
     ROOFLAB_COMPARE_DOUBLE(h100[QStringLiteral("capacity_bytes")].toDouble(), 80e9);
+    // The plain list: every device's id stands apart from its name, the longest
+    // ("jetson-agx-orin-64gb", 20 characters, past the usual 16-wide column) too.
+    const Run plain = run(words("list devices"));
+    QCOMPARE(plain.exitCode, 0);
+    for (const QString &id : std::as_const(ids)) {
+        const QString line =
+            QString::fromUtf8(plain.out)
+                .split(QLatin1Char('\n'))
+                .filter(QRegularExpression(QLatin1Char('^') + id + QLatin1Char(' ')))
+                .value(0);
+        QVERIFY2(line.startsWith(id + QStringLiteral("  ")),
+                 qPrintable(id + QLatin1Char('|') + line));
+    }
 }
 
 void TestCli::analyze_data()
