@@ -144,8 +144,8 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
                 ? formatNumber(*t.computeBoundBatch) + QStringLiteral(" (first whole batch ") +
                       QString::number(std::max(1.0, std::ceil(*t.computeBoundBatch))) +
                       QLatin1Char(')')
-                : QStringLiteral("none up to %1: memory-bound at every batch")
-                      .arg(formatNumber(maxComputeBoundBatch)))
+                : QStringLiteral("none: memory-bound at every batch up to %1")
+                      .arg(QString::number(maxComputeBoundBatch, 'f', 0)))
         << '\n';
     const ModelDeployment &d = a.deployment;
     out << "  tokens/s per device  " << formatNumber(d.tokensPerSecondPerDevice) << '\n'

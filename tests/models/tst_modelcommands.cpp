@@ -33,6 +33,7 @@ class TestModelCommands : public QObject
 private Q_SLOTS:
     void listModels();
     void listModelsJson();
+    void noComputeBoundBatchSaysUpToWhichBatch();
     void badArguments_data();
     void badArguments();
 };
@@ -48,6 +49,22 @@ void TestModelCommands::listModels()
         QVERIFY2(out.contains(QLatin1String(id)), id);
     // Mixtral: 46.70 billion in all, 12.88 billion per token (tst_modelspec).
     QVERIFY2(out.contains(QStringLiteral("12.88 billion per token")), qPrintable(out));
+}
+
+void TestModelCommands::noComputeBoundBatchSaysUpToWhichBatch()
+{
+    // Llama 3.1 8B decode at context 4096: each sequence's KV-cache bytes outweigh its FLOPs
+    // at every batch (tst_modelcli), so no batch up to the largest searched, 2^20 =
+    // 1,048,576, is compute-bound; the line says that batch whole, not "1.049e+06".
+    const Run r =
+        run({QStringLiteral("analyze"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+             QStringLiteral("--device"), QStringLiteral("h100-sxm5"), QStringLiteral("--batch"),
+             QStringLiteral("1"), QStringLiteral("--seq"), QStringLiteral("4096")});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QStringLiteral(
+                 "compute-bound batch  none: memory-bound at every batch up to 1048576")),
+             qPrintable(out));
 }
 
 void TestModelCommands::listModelsJson()
