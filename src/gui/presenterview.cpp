@@ -138,6 +138,7 @@ void PresenterView::enter(QScreen *screen)
     m_active = true;
     m_wasMaximized = m_window->isMaximized();
     m_geometry = m_window->saveGeometry();
+    m_dockState = m_window->saveState();
     m_hiddenDocks.clear();
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>();
     for (QDockWidget *dock : docks) {
@@ -176,6 +177,9 @@ void PresenterView::leave()
             dock->show();
     }
     m_hiddenDocks.clear();
+    // Shown one by one, tabbed docks would each come to the front in turn: the layout as it
+    // was puts back the tabs that were in front (Controls, not Diagnosis).
+    m_window->restoreState(m_dockState);
     m_window->showNormal();
     m_window->restoreGeometry(m_geometry);
     if (m_wasMaximized)

@@ -90,6 +90,7 @@ private:
     QList<QPointer<QWidget>> m_hiddenDocks;
     bool m_wasMaximized = false;
     QByteArray m_geometry;
+    QByteArray m_dockState; // the docks' layout, tabs in front included (QMainWindow::saveState)
 };
 
 } // namespace rooflab::gui

@@ -14,6 +14,7 @@
 #include <QMenuBar>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
@@ -60,6 +61,18 @@ class TestPresenterView : public QObject
         return n;
     }
 
+    // The title of the tab in front in each group of tabbed docks, sorted.
+    QStringList frontTabs() const
+    {
+        QStringList titles;
+        for (const QTabBar *bar : m_window->findChildren<QTabBar *>()) {
+            if (bar->isVisible() && bar->currentIndex() >= 0)
+                titles.append(bar->tabText(bar->currentIndex()));
+        }
+        titles.sort();
+        return titles;
+    }
+
 private Q_SLOTS:
     void initTestCase() { rooflab::test::isolateSettings("rooflab-presenter-tests"); }
 
@@ -91,6 +104,8 @@ private Q_SLOTS:
     {
         const int docksBefore = visibleDocks();
         QVERIFY(docksBefore > 0);
+        const QStringList tabsBefore = frontTabs();
+        QVERIFY2(tabsBefore.contains(s("Controls")), qPrintable(tabsBefore.join(s(", "))));
         QTest::keyClick(m_window->chart(), Qt::Key_F11);
         QVERIFY(m_window->presenter()->isActive());
         QCOMPARE(visibleDocks(), 0);
@@ -106,6 +121,9 @@ private Q_SLOTS:
         QTest::keyClick(m_window->chart(), Qt::Key_Escape);
         QVERIFY(!m_window->presenter()->isActive());
         QCOMPARE(visibleDocks(), docksBefore);
+        // The tabs in front are those that were: showing the docks again one by one brought
+        // the last of each tab group forward (Diagnosis over Controls).
+        QCOMPARE(frontTabs(), tabsBefore);
         QVERIFY(m_window->menuBar()->isVisible());
         QVERIFY(m_window->statusBar()->isVisible());
         QCOMPARE(m_window->chartOptions().fontScale, 1.0);
