@@ -382,8 +382,8 @@ void FrameLayouter::placeZoneCaptions()
     const double bottom = map.rect.bottom() - 8;
     const auto place = [&](const QString &text, double left, double right) {
         // On one line, else broken after its hyphen or at its first space ("compute-" over
-        // "bound"): a zone narrower than the caption (large text, the compute-bound zone
-        // right of a far ridge) still says what it is.
+        // "bound"), else written upwards: a zone narrower than the caption (large text, the
+        // compute-bound zone right of a far ridge) still says what it is.
         const qsizetype hyphen = text.indexOf(QLatin1Char('-'));
         const qsizetype space = text.indexOf(QLatin1Char(' '));
         QString broken;
@@ -404,6 +404,29 @@ void FrameLayouter::placeZoneCaptions()
             if (tryPlace(request, form, TextStyle::Zone, m.theme.muted))
                 return;
         }
+        // Still too narrow (the 1200 x 800 figure at 225 %): written upwards, its foot at the
+        // bottom of the zone, where the zone is tall enough.
+        const QSizeF size = boxed(measured(m.fonts.zone, text));
+        const double w = size.height(), h = size.width(); // the box on its side
+        if (right - left < w + 8 || map.rect.height() < h + 16)
+            return;
+        LabelRequest request{QRectF(left, bottom, right - left, 1), QSizeF(w, h), {}, false, {}};
+        for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
+            request.fixedTopLefts.append({left + 4 + (right - left - 8 - w) * t, bottom - h});
+        const LabelPlacement placement = placer.place(request);
+        if (!placement.placed)
+            return;
+        const PlacedText upwards{text,
+                                 QRectF(-h / 2, -w / 2, h, w),
+                                 TextStyle::Zone,
+                                 m.theme.muted,
+                                 false,
+                                 {},
+                                 -90,
+                                 placement.rect.center(),
+                                 {},
+                                 {}};
+        f.texts.append(upwards);
     };
     place(memory, map.rect.left(), ridgeX);
     place(compute, ridgeX, map.rect.right());

@@ -8,6 +8,7 @@
 
 #include <QFontMetricsF>
 #include <QTest>
+#include <QTransform>
 
 #include <algorithm>
 
@@ -24,6 +25,7 @@ class TestLineLabelFacts : public QObject
 
 private Q_SLOTS:
     void aNarrowComputeZoneBreaksItsCaption();
+    void aNarrowerZoneWritesItsCaptionUpwards();
     void everyLineLabelIsDrawnOrNamed_data();
     void everyLineLabelIsDrawnOrNamed();
     void theListReadsOneLabelALine();
@@ -87,6 +89,34 @@ void TestLineLabelFacts::aNarrowComputeZoneBreaksItsCaption()
     const PlacedText *memory = textOf(frame, TextStyle::Zone, QStringLiteral("memory-bound"));
     QVERIFY2(memory, "no memory-bound caption");
     QVERIFY(memory->rect.right() <= ridgeX);
+}
+
+void TestLineLabelFacts::aNarrowerZoneWritesItsCaptionUpwards()
+{
+    // The same scenario in a 1200 x 800 figure at 225 %: the compute-bound zone (right of
+    // the H100's ridge at 295.37 FLOP/B) is narrower than even "compute-" and its padding,
+    // so the caption is written upwards, its box on its side inside the zone.
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(1200, 800));
+    const AxisMapping &map = figure.layout().map;
+    const double ridgeX = map.xToPixel(989.5 / 3.35);
+    const QFontMetricsF metrics(figure.model().fonts.zone);
+    const double zoneWidth = map.rect.right() - ridgeX;
+    QVERIFY2(metrics.horizontalAdvance(QStringLiteral("compute-")) + 2 * textPadX + 16 > zoneWidth,
+             qPrintable(QString::number(zoneWidth)));
+    const PlacedText *compute =
+        textOf(figure.frame(), TextStyle::Zone, QStringLiteral("compute-bound"));
+    QVERIFY2(compute, "no compute-bound caption");
+    QCOMPARE(compute->angle, -90.0);
+    QTransform turn;
+    turn.translate(compute->origin.x(), compute->origin.y());
+    turn.rotate(compute->angle);
+    const QRectF drawn = turn.mapRect(compute->rect);
+    // On its side: as tall as the caption is long, inside the zone and the plot.
+    QVERIFY(drawn.height() >= metrics.horizontalAdvance(QStringLiteral("compute-bound")));
+    QVERIFY2(drawn.left() >= ridgeX && drawn.right() <= map.rect.right() &&
+                 drawn.top() >= map.rect.top() && drawn.bottom() <= map.rect.bottom(),
+             qPrintable(describe(drawn) + QStringLiteral(" in ") + describe(map.rect)));
 }
 
 void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed_data()
