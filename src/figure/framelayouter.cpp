@@ -78,13 +78,18 @@ bool FrameLayouter::run()
         !f.legend.rect.isEmpty() &&
         std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
                     [&](const PlacedText &t) { return boundsOf(t).intersects(legendArea); });
-    if (covers) {
+    // Where the selected point's name found no room in an earlier pass, it goes in before
+    // the lines' labels, which are placed again around it.
+    const bool selectedFirst = m_cache.selectedFirst;
+    if (covers || selectedFirst) {
         placer.rollback(m_beforeLabels);
         f.texts.resize(textsBefore);
     }
     if (!f.legend.rect.isEmpty())
         placer.addObstacle(legendArea, true);
-    if (covers)
+    if (selectedFirst)
+        m_selectedPlacedEarly = placeSelectedEarly();
+    if (covers || selectedFirst)
         placeLineLabels();
     if (m_slideRings)
         addRamps();
@@ -92,7 +97,7 @@ bool FrameLayouter::run()
     addRidgeLeaders();
     // The legend lists other line labels than it should (those it pushed off their line
     // find no room elsewhere): lay out again, with the legend these ask for.
-    return m_newNumbers || m_slopeLabelMissing != slopesMissing ||
+    return m_newNumbers || m_retrySelected || m_slopeLabelMissing != slopesMissing ||
            m_roofLabelMissing != roofsMissing || m_ridgeLabelMissing != ridgesMissing;
 }
 
@@ -211,6 +216,45 @@ int FrameLayouter::numberOf(const LabelUnit &unit) const
     return 0;
 }
 
+LabelRequest FrameLayouter::pointRequest(const LabelUnit &unit, qsizetype unitCount) const
+{
+    const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
+    LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
+    request.slideRings = m_slideRings;
+    keepPreviousPlace(&request, style, unit.text, unit.groups);
+    // The unit's own markers (a group labelled point by point has several units).
+    const QRectF anchor = unit.anchor.adjusted(-1, -1, 1, 1);
+    request.aboveFirst = std::any_of(unit.groups.cbegin(), unit.groups.cend(), [&](int g) {
+        const QList<int> &points = m.groups.at(g).points;
+        return std::any_of(points.cbegin(), points.cend(), [&](int i) {
+            const ScenePoint &p = m.points.at(i);
+            return anchor.contains(f.pointPixels.at(i)) && onHighestRoofline(m, p.x, p.y);
+        });
+    });
+    // The selected point's name is worth a longer leader line rather than a number.
+    request.reach = unit.selected ? 2 * labelReach : unitCount <= wideSearchUnits ? labelReach : 0;
+    return request;
+}
+
+bool FrameLayouter::placeSelectedEarly()
+{
+    if (!m_cache.units)
+        m_cache.units = buildLabelUnits(m, f.pointPixels, map.rect, f.markerSize, maxLabelUnits,
+                                        &m_cache.skipped);
+    const QList<LabelUnit> &units = *m_cache.units;
+    const auto unit =
+        std::find_if(units.cbegin(), units.cend(), [](const LabelUnit &u) { return u.selected; });
+    if (unit == units.cend())
+        return false;
+    // Next to its markers, else anywhere with a leader line, before any line's label.
+    LabelRequest request = pointRequest(*unit, units.size());
+    if (tryPlace(request, unit->text, TextStyle::SelectedPoint, m.theme.foreground, unit->groups))
+        return true;
+    request.reach = anywhere;
+    return tryPlace(request, unit->text, TextStyle::SelectedPoint, m.theme.foreground,
+                    unit->groups);
+}
+
 void FrameLayouter::placePointLabels()
 {
     if (!m_cache.units)
@@ -224,28 +268,15 @@ void FrameLayouter::placePointLabels()
     QList<LabelUnit> failed;
     QList<std::pair<qsizetype, QRectF>> unled; // placed with no leader line: text, markers
     for (const LabelUnit &unit : units) {
+        if (unit.selected && m_selectedPlacedEarly)
+            continue;             // placed before the lines' labels (placeSelectedEarly())
         if (numberOf(unit) > 0) { // numbered in an earlier pass: stays numbered
             failed.append(unit);
             continue;
         }
         const TextStyle style = unit.selected ? TextStyle::SelectedPoint : TextStyle::Point;
-        LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
-        request.slideRings = m_slideRings;
-        keepPreviousPlace(&request, style, unit.text, unit.groups);
-        // The unit's own markers (a group labelled point by point has several units).
-        const QRectF anchor = unit.anchor.adjusted(-1, -1, 1, 1);
-        request.aboveFirst = std::any_of(unit.groups.cbegin(), unit.groups.cend(), [&](int g) {
-            const QList<int> &points = m.groups.at(g).points;
-            return std::any_of(points.cbegin(), points.cend(), [&](int i) {
-                const ScenePoint &p = m.points.at(i);
-                return anchor.contains(f.pointPixels.at(i)) && onHighestRoofline(m, p.x, p.y);
-            });
-        });
-        // The selected point's name is worth a longer leader line rather than a number.
-        request.reach = unit.selected                     ? 2 * labelReach
-                        : units.size() <= wideSearchUnits ? labelReach
-                                                          : 0;
-        if (!tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
+        if (!tryPlace(pointRequest(unit, units.size()), unit.text, style, m.theme.foreground,
+                      unit.groups))
             failed.append(unit);
         else if (!f.texts.last().leader)
             unled.append({f.texts.size() - 1, unit.anchor});
@@ -258,8 +289,13 @@ void FrameLayouter::placePointLabels()
         LabelRequest request{unit.anchor, boxed(unit.size), {}, true, {}};
         request.reach = anywhere;
         if (numberOf(unit) > 0 || longLeaders++ >= maxLongLeaders ||
-            !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups))
+            !tryPlace(request, unit.text, style, m.theme.foreground, unit.groups)) {
             ++f.unlabelled;
+            // The selected point's name lost to the lines' labels (large text in a small
+            // plot): the next pass places it before them.
+            if (unit.selected && !m_cache.selectedFirst)
+                m_cache.selectedFirst = m_retrySelected = true;
+        }
     }
     addFarLeaders(unled);
 }

@@ -45,6 +45,9 @@ struct PassCache
     // Every ridge label in its brief form ("ridge 295"): some whole one finds no room by
     // its corner on the lines alone (FrameLayouter::ridgeLabelsBrief()).
     std::optional<bool> ridgeLabelsBrief;
+    // The selected point's label found no room once the lines' labels took theirs: the
+    // passes after that place it first (FrameLayouter::placeSelectedEarly()).
+    bool selectedFirst = false;
 };
 
 // Lays out one pass of a frame: obstacles, the legend, the labels of lines, then the point
@@ -153,6 +156,10 @@ private:
     void addRamp(double x, double y, const QPointF &top);
     void addRamps();
     void placePointLabels();
+    // The places a point label of `unit` (one of `unitCount`) asks for.
+    LabelRequest pointRequest(const LabelUnit &unit, qsizetype unitCount) const;
+    // Places the selected point's label before the lines' labels; true when it found room.
+    bool placeSelectedEarly();
     bool placeBadge(const LabelUnit &unit);
     // Leader lines for the labels `unled` (text index, markers) that stand far from them.
     void addFarLeaders(const QList<std::pair<qsizetype, QRectF>> &unled);
@@ -168,7 +175,9 @@ private:
     LabelPlacer::Mark m_beforeLabels; // lines and markers only: what the legend avoids
     QList<int> m_slopeLabelMissing;   // devices whose memory slope found no room for its label
     bool m_newNumbers = false;
-    int m_numberLines = 0; // legend lines the numbered labels take
+    bool m_selectedPlacedEarly = false; // this pass placed it before the lines' labels
+    bool m_retrySelected = false;       // it found no room: lay out again, it first
+    int m_numberLines = 0;              // legend lines the numbered labels take
     int m_legendColumns = 1;
     int m_fixedLegendLines = 0; // legend lines beside the numbered labels' and the left-out count
     QList<std::pair<int, QRectF>> m_ridgeLabelBoxes; // roof (index), its ridge label's box
