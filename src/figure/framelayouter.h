@@ -143,12 +143,12 @@ private:
     // out on `lines` (lines and corners only, none of what moves with the batch).
     std::optional<QPointF> ridgeHome(const SceneRoof &roof, const QSizeF &size,
                                      LabelPlacer &lines) const;
-    // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome`, when
-    // given, says whether it has.
     // True when some ridge label in view finds no room whole by its own corner on `lines`
     // (the lines and corners, and the ridge labels placed before it): then every ridge label
     // of the figure takes its brief form, so that one figure never mixes the two.
     bool ridgeLabelsBrief(LabelPlacer &lines) const;
+    // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome`, when
+    // given, says whether it has.
     bool placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text, const QSizeF &size,
                                LabelPlacer &lines, bool *hasHome = nullptr);
 
