@@ -45,6 +45,9 @@ struct PassCache
     // Every ridge label in its brief form ("ridge 295"): some whole one finds no room by
     // its corner on the lines alone (FrameLayouter::ridgeLabelsBrief()).
     std::optional<bool> ridgeLabelsBrief;
+    // Each ridge label's home (FrameLayouter::ridgeHome()), by 2 x roof index + 1 for the
+    // brief form; nullopt: none.
+    QHash<int, std::optional<QPointF>> ridgeHomes;
     // The selected point's label found no room once the lines' labels took theirs: the
     // passes after that place it first (FrameLayouter::placeSelectedEarly()).
     bool selectedFirst = false;
@@ -141,16 +144,18 @@ private:
     // Where a ridge label of `size` whose usual places stand by another device's corner (a
     // roof two devices share) goes instead: above the slope left of its own corner, worked
     // out on `lines` (lines and corners only, none of what moves with the batch).
-    std::optional<QPointF> ridgeHome(const SceneRoof &roof, const QSizeF &size,
-                                     LabelPlacer &lines) const;
+    // `brief`: of the label's brief form. Kept in PassCache::ridgeHomes.
+    std::optional<QPointF> ridgeHome(const SceneRoof &roof, bool brief, LabelPlacer &lines);
+    // The places of a ridge label of `size` at its `home`.
+    LabelRequest homeRequest(const SceneRoof &roof, const QSizeF &size, const QPointF &home) const;
     // True when some ridge label in view finds no room whole by its own corner on `lines`
     // (the lines and corners, and the ridge labels placed before it): then every ridge label
     // of the figure takes its brief form, so that one figure never mixes the two.
-    bool ridgeLabelsBrief(LabelPlacer &lines) const;
-    // Places a ridge label of `text` and `size` at its home, if it has one; `hasHome`, when
-    // given, says whether it has.
-    bool placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text, const QSizeF &size,
-                               LabelPlacer &lines, bool *hasHome = nullptr);
+    bool ridgeLabelsBrief(LabelPlacer &lines);
+    // Places a ridge label (`brief`: its brief form) at its home, if it has one; `hasHome`,
+    // when given, says whether it has.
+    bool placeRidgeLabelAtHome(const SceneRoof &roof, bool brief, LabelPlacer &lines,
+                               bool *hasHome = nullptr);
 
     // Point labels, else number badges (framelayouter.cpp).
     void addRamp(double x, double y, const QPointF &top);

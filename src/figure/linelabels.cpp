@@ -185,9 +185,17 @@ bool FrameLayouter::nearerAnotherCorner(const QRectF &box, const SceneRoof &own)
     });
 }
 
-std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, const QSizeF &size,
-                                                LabelPlacer &lines) const
+std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, bool brief,
+                                                LabelPlacer &lines)
 {
+    // Worked out once a frame for each form: the passes, and the choice of one form for
+    // the figure, ask alike.
+    const int key = 2 * static_cast<int>(&roof - m.roofs.data()) + (brief ? 1 : 0);
+    if (const auto known = m_cache.ridgeHomes.constFind(key);
+        known != m_cache.ridgeHomes.constEnd())
+        return *known;
+    const QSizeF size = boxed(brief ? roof.ridgeLabelBriefSize : roof.ridgeLabelSize);
+    std::optional<QPointF> &home = m_cache.ridgeHomes[key];
     // Decided on the lines and corners alone, so that it does not change with the batch:
     // only a label whose usual place (or none) would stand by another device's corner gets
     // a home, and the home is the place above the slope left of its own corner, slid up off
@@ -196,37 +204,46 @@ std::optional<QPointF> FrameLayouter::ridgeHome(const SceneRoof &roof, const QSi
     const LabelPlacement usual = lines.place(ridgeRequest(roof, size));
     lines.rollback(before);
     if (usual.placed && !nearerAnotherCorner(usual.rect, roof))
-        return std::nullopt;
+        return home;
     const QPointF c = pixel(roof.ridge, roof.peak);
     LabelRequest request{QRectF(c - QPointF(4, 4), QSizeF(8, 8)), size, {}, false, {}};
     request.fixedTopLefts = {{c.x() - 6 - size.width(), c.y() - 5 - size.height()}};
     request.fixedSlideY = 2 * size.height();
-    const LabelPlacement home = lines.place(request);
+    const LabelPlacement found = lines.place(request);
     lines.rollback(before);
-    if (!home.placed || home.rect.right() > c.x() || nearerAnotherCorner(home.rect, roof))
-        return std::nullopt;
-    return home.rect.topLeft();
+    if (found.placed && found.rect.right() <= c.x() && !nearerAnotherCorner(found.rect, roof))
+        home = found.rect.topLeft();
+    return home;
 }
 
-bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, const QString &text,
-                                          const QSizeF &size, LabelPlacer &lines, bool *hasHome)
+LabelRequest FrameLayouter::homeRequest(const SceneRoof &roof, const QSizeF &size,
+                                        const QPointF &home) const
 {
-    const auto home = ridgeHome(roof, size, lines);
+    // Where a point or a label takes the home, next to it, up or down: not the usual
+    // places, which stand by the other corner.
+    LabelRequest request = ridgeRequest(roof, size);
+    request.fixedTopLefts = {home};
+    request.fixedSlideRight = 0;
+    request.fixedSlideY = 1.5 * size.height();
+    return request;
+}
+
+bool FrameLayouter::placeRidgeLabelAtHome(const SceneRoof &roof, bool brief, LabelPlacer &lines,
+                                          bool *hasHome)
+{
+    const auto home = ridgeHome(roof, brief, lines);
     if (hasHome)
         *hasHome = home.has_value();
     if (!home)
         return false;
-    // Where a point or a label takes the home, next to it, up or down: not the usual
-    // places, which stand by the other corner.
-    LabelRequest request = ridgeRequest(roof, size);
-    request.fixedTopLefts = {*home};
-    request.fixedSlideRight = 0;
-    request.fixedSlideY = 1.5 * size.height();
+    const QString &text = brief ? roof.ridgeLabelBrief : roof.ridgeLabel;
+    LabelRequest request =
+        homeRequest(roof, boxed(brief ? roof.ridgeLabelBriefSize : roof.ridgeLabelSize), *home);
     keepPreviousPlace(&request, TextStyle::Ridge, text);
     return tryPlace(request, text, TextStyle::Ridge, m.theme.deviceColor(roof.device));
 }
 
-bool FrameLayouter::ridgeLabelsBrief(LabelPlacer &lines) const
+bool FrameLayouter::ridgeLabelsBrief(LabelPlacer &lines)
 {
     // Each whole label's places as placeRidgeLabels() asks for them (its home, worked out
     // on the lines alone, else the usual places), then all of them placed in turn.
@@ -236,13 +253,8 @@ bool FrameLayouter::ridgeLabelsBrief(LabelPlacer &lines) const
             roof.peak < map.y0 || roof.peak > map.y1)
             continue;
         const QSizeF size = boxed(roof.ridgeLabelSize);
-        LabelRequest request = ridgeRequest(roof, size);
-        if (const auto home = ridgeHome(roof, size, lines)) {
-            request.fixedTopLefts = {*home};
-            request.fixedSlideRight = 0;
-            request.fixedSlideY = 1.5 * size.height();
-        }
-        requests.append(request);
+        const auto home = ridgeHome(roof, false, lines);
+        requests.append(home ? homeRequest(roof, size, *home) : ridgeRequest(roof, size));
     }
     const LabelPlacer::Mark before = lines.mark();
     const bool brief = std::any_of(requests.cbegin(), requests.cend(),
@@ -282,8 +294,8 @@ void FrameLayouter::placeRidgeLabels()
         };
         bool briefHome = false;
         const bool placed =
-            (!allBrief && placeRidgeLabelAtHome(roof, roof.ridgeLabel, fullSize, lines)) ||
-            placeRidgeLabelAtHome(roof, brief, briefSize, lines, &briefHome) ||
+            (!allBrief && placeRidgeLabelAtHome(roof, false, lines)) ||
+            placeRidgeLabelAtHome(roof, true, lines, &briefHome) ||
             (!allBrief && tryPlace(usual(roof.ridgeLabel, fullSize), roof.ridgeLabel,
                                    TextStyle::Ridge, color)) ||
             (!briefHome && tryPlace(usual(brief, briefSize), brief, TextStyle::Ridge, color));
