@@ -14,6 +14,13 @@ QString tr(const char *text)
     return QCoreApplication::translate("RooflineChart", text);
 }
 
+// The B* note where a mark spans several GEMMs ("B*=255–262"). No wider than the note without
+// a range, nor its brief form, so that the legend keeps its size (docs/labels.md).
+QString rangeNote()
+{
+    return tr("B* = each GEMM's ridge batch, lowest–highest");
+}
+
 // Points that run in another format than the scheme's, and points not drawn at all, are
 // named in the legend (docs/roofline.md): nothing leaves the chart silently.
 void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
@@ -97,10 +104,14 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
 {
     addFitVerdicts(model, analysis);
     // The window and every file alike: what B* means, and whose ridge the zones shade.
+    // A mark that spans several GEMMs ("B*=255–262") says what its two ends are.
+    const bool range = std::any_of(model.batchMarks.cbegin(), model.batchMarks.cend(),
+                                   [](const SceneBatchMark &mark) { return mark.range; });
     if (!model.batchMarks.isEmpty()) {
-        model.legend.append({.kind = SceneLegendEntry::Kind::Note,
-                             .text = tr("B* = batch at which a GEMM reaches the ridge"),
-                             .topic = SceneLegendEntry::Topic::BatchMarks});
+        model.legend.append(
+            {.kind = SceneLegendEntry::Kind::Note,
+             .text = range ? rangeNote() : tr("B* = batch at which a GEMM reaches the ridge"),
+             .topic = SceneLegendEntry::Topic::BatchMarks});
     }
     // With several devices the shading belongs to one of them: a note names it (a line of
     // its own, so that the device lines stay short enough to sit side by side).
@@ -129,7 +140,8 @@ QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines, b
             (!markerKinds && entry.kind == SceneLegendEntry::Kind::Marker))
             continue;
         if (entry.topic == SceneLegendEntry::Topic::BatchMarks)
-            entry.text = tr("B* = GEMM ridge batch");
+            entry.text = entry.text == rangeNote() ? tr("B* = ridge batch, lo–hi")
+                                                   : tr("B* = GEMM ridge batch");
         if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == zonesDevice) {
             if (!entry.widest.isEmpty())
                 entry.widest += tr(" · shaded zones");

@@ -304,8 +304,10 @@ void addBatchMarks(SceneModel &model, const Analysis &analysis,
             mark.text = QStringLiteral("B*=%1").arg(formatWholeBatch(selectedBatch));
         else if (lowText == highText)
             mark.text = QStringLiteral("B*=%1").arg(lowText);
-        else
+        else {
             mark.text = QStringLiteral("B*=%1–%2").arg(lowText, highText);
+            mark.range = true;
+        }
         model.batchMarks.append(mark);
     }
 }

@@ -85,6 +85,7 @@ struct SceneBatchMark
     QString text;        // "B*=310" or a range "B*=298–345"
     QSizeF size;
     bool selected = false;
+    bool range = false; // the GEMMs reach the ridge at different whole batches
 };
 
 // One line of the legend.

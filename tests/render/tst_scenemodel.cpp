@@ -1,3 +1,4 @@
+#include "legendnotes.h"
 #include "renderfixtures.h"
 #include "scenemodel.h"
 #include "testhelpers.h"
@@ -17,6 +18,7 @@ private Q_SLOTS:
     void coincidingRoofsShareOneLabel();
     void pointsAndGroups();
     void ridgeBatchMark();
+    void ridgeBatchRangeIsExplained();
     void contentRangeHoldsEveryPoint();
     void modelClassMarkersGrowWithShare_data();
     void modelClassMarkersGrowWithShare();
@@ -149,6 +151,42 @@ void TestSceneModel::ridgeBatchMark()
     QCOMPARE(model.batchMarks.first().text, QStringLiteral("B*=336"));
     ROOFLAB_COMPARE_NEAR(model.batchMarks.first().x, 295.3731343, 1e-9);
     ROOFLAB_COMPARE_DOUBLE(model.batchMarks.first().y, 989.5e12);
+}
+
+// Two GEMMs that reach the ridge at different whole batches: the mark gives both ends, and the
+// legend says what they are (a single GEMM's mark keeps the plain note, ridgeBatchMark).
+void TestSceneModel::ridgeBatchRangeIsExplained()
+{
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario;
+    scenario.devices = {QStringLiteral("h100-sxm5")};
+    scenario.operators = {catalogOperator(catalog, QStringLiteral("decode-qkv-8b")),
+                          catalogOperator(catalog, QStringLiteral("decode-out-proj-8b"))};
+    const auto noteOf = [](const SceneModel &model) {
+        for (const SceneLegendEntry &entry : model.legend) {
+            if (entry.topic == SceneLegendEntry::Topic::BatchMarks)
+                return entry.text;
+        }
+        return QString();
+    };
+    const SceneModel model = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+    QCOMPARE(model.batchMarks.size(), 1);
+    // QKV (D = 4096, F = 6144): B* = 335.72 (ridgeBatchMark), first whole batch 336.
+    // Out proj (D = F = 4096), B = I*·D·F / (D·F − I*·(D+F)) with I* = 295.3731:
+    //   D·F = 16,777,216; I*·(D+F) = 295.3731 * 8192 = 2,419,697
+    //   B* = 4.955539e9 / 14,357,519 = 345.15, first whole batch 346.
+    QCOMPARE(model.batchMarks.first().text, QStringLiteral("B*=336–346"));
+    QVERIFY(model.batchMarks.first().range);
+    QCOMPARE(noteOf(model), QStringLiteral("B* = each GEMM's ridge batch, lowest–highest"));
+    bool briefSaysRange = false;
+    for (const SceneLegendEntry &entry : briefLegendLines(model.legend, true))
+        briefSaysRange = briefSaysRange || entry.text == QStringLiteral("B* = ridge batch, lo–hi");
+    QVERIFY(briefSaysRange);
+
+    scenario.operators.removeLast();
+    const SceneModel one = SceneModel::build(evaluate(catalog, scenario), ChartOptions());
+    QVERIFY(!one.batchMarks.first().range);
+    QCOMPARE(noteOf(one), QStringLiteral("B* = batch at which a GEMM reaches the ridge"));
 }
 
 void TestSceneModel::contentRangeHoldsEveryPoint()
