@@ -407,7 +407,8 @@ void DockLayout::showModelDocks(bool model)
     if (m_suspended || m_model == model)
         return;
     m_model = model;
-    for (QDockWidget *dock : {m_docks.model, m_docks.share})
+    // The comparison is of the model on each device: without one it has nothing to show.
+    for (QDockWidget *dock : {m_docks.model, m_docks.share, m_docks.compare})
         dock->setVisible(model);
     // Hidden, the time share took no width when the layout was fitted: it gets it now.
     if (model && m_window->isVisible() && !m_window->isFullScreen()) {

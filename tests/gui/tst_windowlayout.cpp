@@ -281,14 +281,18 @@ private Q_SLOTS:
         MainWindow *window = shown->window();
         auto *model = window->findChild<QDockWidget *>(s("modelDock"));
         auto *share = window->findChild<QDockWidget *>(s("shareDock"));
-        QVERIFY(model && share);
+        auto *compare = window->findChild<QDockWidget *>(s("compareDock"));
+        QVERIFY(model && share && compare);
         QVERIFY(!model->isVisible());
         QVERIFY(!share->isVisible());
+        QVERIFY(compare->isHidden()); // not even as a tab behind the batch curve
         shown->document()->setModel(s("llama-3.1-8b"));
         QVERIFY(model->isVisible());
         QVERIFY(share->isVisible());
+        QVERIFY(!compare->isHidden());
         shown->document()->setModel(QString());
         QVERIFY(!model->isVisible());
+        QVERIFY(compare->isHidden());
     }
 
     void ctrlShortcutsWorkFromASpinBox()
