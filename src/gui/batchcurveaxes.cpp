@@ -17,6 +17,18 @@ Scale timeScale(double maxSeconds)
     return {.factor = 1e-9, .symbol = QStringLiteral("ns")};
 }
 
+std::pair<double, double> timeAxisEnds(double minSeconds, double maxSeconds)
+{
+    return {minSeconds * 0.7, maxSeconds * 1.4};
+}
+
+Scale sweepTimeScale(double minSeconds, double maxSeconds)
+{
+    const auto [lo, hi] = timeAxisEnds(minSeconds, maxSeconds);
+    const bool baseTwo = lo > 0 && hi > lo && hi / lo < 100;
+    return timeScale(baseTwo ? lo : maxSeconds);
+}
+
 Scale rateScale(double maxRate, const QString &unit)
 {
     const char *prefixes[] = {"", "k", "M", "G", "T", "P", "E"};

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <utility>
+
 class QLogValueAxis;
 
 namespace rooflab::gui {
@@ -17,6 +19,13 @@ struct Scale
 
 // Seconds, ms, µs or ns, whichever draws `maxSeconds` with a whole part.
 Scale timeScale(double maxSeconds);
+// The time axis's ends for times from `minSeconds` to `maxSeconds`: room under and over the
+// curve.
+std::pair<double, double> timeAxisEnds(double minSeconds, double maxSeconds);
+// The unit of that axis: where it spans under two decades (labels at powers of two,
+// setLogRange) the unit that draws its low end with a whole part, so that the labels read
+// 32, 64, 128 ms rather than 0.03125, 0.0625, 0.125 s; otherwise timeScale(maxSeconds).
+Scale sweepTimeScale(double minSeconds, double maxSeconds);
 // `unit` with an SI prefix that keeps `maxRate` under 10^4 ("ktokens/s", "TFLOP/s").
 Scale rateScale(double maxRate, const QString &unit);
 // Sets the range; a range under two decades gets labels at powers of two instead of ten,

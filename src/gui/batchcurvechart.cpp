@@ -257,7 +257,8 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
         minTime = maxTime;
     if (minRate > maxRate)
         minRate = maxRate;
-    const Scale t = timeScale(maxTime);
+    const auto [tLoSeconds, tHiSeconds] = timeAxisEnds(minTime, maxTime);
+    const Scale t = sweepTimeScale(minTime, maxTime);
     const Scale r = rateScale(maxRate, perToken ? tr("tokens/s") : QStringLiteral("FLOP/s"));
     QList<QPointF> timePoints, ratePoints;
     for (const BatchSample &s : samples) {
@@ -274,8 +275,7 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     d->rateAxis->setTitleText(r.symbol);
     d->timeSymbol = t.symbol;
 
-    const double tLo = minTime / t.factor * 0.7, tHi = maxTime / t.factor * 1.4;
-    setLogRange(d->timeAxis, tLo, tHi, true);
+    setLogRange(d->timeAxis, tLoSeconds / t.factor, tHiSeconds / t.factor, true);
     setDecadeRange(d->rateAxis, minRate / r.factor, maxRate / r.factor);
     double bLo = 1, bHi = 4096;
     if (!samples.isEmpty()) {
