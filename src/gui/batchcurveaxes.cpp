@@ -6,6 +6,17 @@
 
 namespace rooflab::gui {
 
+namespace {
+
+// A log axis from `lo` to `hi` spans under two decades: labelled at powers of two, since
+// powers of ten would give it fewer than three labels (setLogRange).
+bool underTwoDecades(double lo, double hi)
+{
+    return lo > 0 && hi > lo && hi / lo < 100;
+}
+
+} // namespace
+
 Scale timeScale(double maxSeconds)
 {
     if (maxSeconds >= 1)
@@ -25,8 +36,7 @@ std::pair<double, double> timeAxisEnds(double minSeconds, double maxSeconds)
 Scale sweepTimeScale(double minSeconds, double maxSeconds)
 {
     const auto [lo, hi] = timeAxisEnds(minSeconds, maxSeconds);
-    const bool baseTwo = lo > 0 && hi > lo && hi / lo < 100;
-    return timeScale(baseTwo ? lo : maxSeconds);
+    return timeScale(underTwoDecades(lo, hi) ? lo : maxSeconds);
 }
 
 Scale rateScale(double maxRate, const QString &unit)
@@ -58,7 +68,7 @@ void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
         lo = 0.9;
         hi = 10;
     }
-    axis->setBase(allowBaseTwo && hi / lo < 100 ? 2 : 10);
+    axis->setBase(allowBaseTwo && underTwoDecades(lo, hi) ? 2 : 10);
     axis->setMinorTickCount(axis->base() == 2 ? 0 : 8);
     axis->setRange(nudgedMinimum(lo), hi);
 }
