@@ -53,24 +53,47 @@ Scale rateScale(double maxRate, const QString &unit)
 
 namespace {
 
-// Log axes drop the lowest decade's label when the minimum is exactly a power of ten.
-double nudgedMinimum(double value)
+// Log axes may drop an end's label when the end is exactly a power of the base (rounding):
+// such an end is moved out by 2 %.
+double nudgedOut(double value, double base, double factor)
 {
-    const double exponent = std::log10(value);
-    return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * 0.98 : value;
+    const double exponent = std::log(value) / std::log(base);
+    return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * factor : value;
+}
+
+// Powers of `base` from `lo` to `hi`, the ends included (with room for rounding).
+int powersWithin(double lo, double hi, double base)
+{
+    const auto exponent = [base](double v) { return std::log(v) / std::log(base); };
+    return int(std::floor(exponent(hi) + 1e-9) - std::ceil(exponent(lo) - 1e-9)) + 1;
 }
 
 } // namespace
 
+LogRange logRange(double lo, double hi, bool allowBaseTwo)
+{
+    if (!(lo > 0) || !(hi > lo) || !std::isfinite(hi))
+        return {.lo = 1, .hi = 100, .base = 10};
+    const int base = allowBaseTwo && underTwoDecades(lo, hi) ? 2 : 10;
+    const auto exponent = [base](double v) { return std::log(v) / std::log(double(base)); };
+    // Widen the end that is nearer (on the log scale) to the next power outside it.
+    while (powersWithin(lo, hi, base) < 3) {
+        const double below = std::pow(base, std::ceil(exponent(lo) - 1e-9) - 1);
+        const double above = std::pow(base, std::floor(exponent(hi) + 1e-9) + 1);
+        if (lo / below < above / hi)
+            lo = below;
+        else
+            hi = above;
+    }
+    return {.lo = lo, .hi = hi, .base = base};
+}
+
 void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo)
 {
-    if (!(lo > 0) || !(hi > lo)) {
-        lo = 0.9;
-        hi = 10;
-    }
-    axis->setBase(allowBaseTwo && underTwoDecades(lo, hi) ? 2 : 10);
-    axis->setMinorTickCount(axis->base() == 2 ? 0 : 8);
-    axis->setRange(nudgedMinimum(lo), hi);
+    const LogRange range = logRange(lo, hi, allowBaseTwo);
+    axis->setBase(range.base);
+    axis->setMinorTickCount(range.base == 2 ? 0 : 8);
+    axis->setRange(nudgedOut(range.lo, range.base, 0.98), nudgedOut(range.hi, range.base, 1.02));
 }
 
 void setDecadeRange(QLogValueAxis *axis, double lo, double hi)

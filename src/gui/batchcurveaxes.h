@@ -28,8 +28,19 @@ std::pair<double, double> timeAxisEnds(double minSeconds, double maxSeconds);
 Scale sweepTimeScale(double minSeconds, double maxSeconds);
 // `unit` with an SI prefix that keeps `maxRate` under 10^4 ("ktokens/s", "TFLOP/s").
 Scale rateScale(double maxRate, const QString &unit);
-// Sets the range; a range under two decades gets labels at powers of two instead of ten,
-// so that it shows more than one label.
+// A log axis's labelled range: its ends and the base its labels sit at powers of.
+struct LogRange
+{
+    double lo = 1;
+    double hi = 10;
+    int base = 10;
+};
+// The range for values from `lo` to `hi`, with at least three labels: at powers of two under
+// two decades (where allowed), otherwise at powers of ten; while fewer than three powers lie
+// inside, the end nearer to the next power outside is widened to it (0.05 to 6 s used to
+// show only 0.1 and 1).
+LogRange logRange(double lo, double hi, bool allowBaseTwo);
+// Applies logRange() to `axis`.
 void setLogRange(QLogValueAxis *axis, double lo, double hi, bool allowBaseTwo);
 // The right axis: base ten, its ends at powers of ten and at least two decades apart, so
 // that it always shows three labelled ticks however flat the rate is (a rate within a
