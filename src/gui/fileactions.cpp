@@ -158,22 +158,30 @@ bool FileActions::open(const QString &path)
         file->presentation.theme = m_document->presentation().theme;
     if (!file->textScaleNamed)
         file->presentation.textScale = m_document->presentation().textScale;
-    // A figure's theme was chosen for the document it went into, not for this window.
-    if (image && file->presentation.theme != m_document->presentation().theme) {
-        const ThemeInfo *theme = themeInfo(file->presentation.theme);
-        const auto answer = QMessageBox::question(
-            m_window, tr("Theme of the chart"),
-            tr("The chart was exported with the %1 theme. Use it for the window too?")
-                .arg(theme ? theme->displayName : file->presentation.theme),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        if (answer != QMessageBox::Yes)
-            file->presentation.theme = m_document->presentation().theme;
-    }
+    // A figure's theme was chosen for the document it went into, not for this window: the
+    // scenario opens in the window's theme first, so that the question is asked over the
+    // figure's own scenario; Yes opens it again in the figure's theme, as a file just opened
+    // (nothing to undo or save).
+    const QString figureTheme = file->presentation.theme;
+    if (image)
+        file->presentation.theme = m_document->presentation().theme;
     // A chart is not a scenario file: the document stays untitled so Save asks for one.
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_document->reset(file->scenario, file->presentation, file->selection,
                       image ? QString() : absolute);
     m_openedImage = image ? absolute : QString();
+    if (image && figureTheme != file->presentation.theme) {
+        const ThemeInfo *theme = themeInfo(figureTheme);
+        const auto answer = QMessageBox::question(
+            m_window, tr("Theme of the chart"),
+            tr("The chart was exported with the %1 theme. Use it for the window too?")
+                .arg(theme ? theme->displayName : figureTheme),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer == QMessageBox::Yes) {
+            file->presentation.theme = figureTheme;
+            m_document->reset(file->scenario, file->presentation, file->selection, QString());
+        }
+    }
     addRecent(absolute);
     return true;
 }

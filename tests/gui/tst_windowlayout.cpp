@@ -32,8 +32,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include <QUndoStack>
 
+#include <functional>
 #include <memory>
 
 using namespace rooflab;
@@ -129,13 +129,16 @@ QStringList cutTexts(const QWidget *root)
     return cut;
 }
 
-// Answers the next message box with `button` once it is shown.
-void answerNextMessageBox(QMessageBox::StandardButton button)
+// Answers the next message box with `button` once it is shown, after calling `whenShown`.
+void answerNextMessageBox(QMessageBox::StandardButton button,
+                          const std::function<void()> &whenShown = {})
 {
     auto *timer = new QTimer;
     timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, button, whenShown] {
         if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            if (whenShown)
+                whenShown();
             box->button(button)->click();
             timer->deleteLater();
         }
@@ -381,15 +384,24 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(shown->window()->fileActions()->exportTo(choices, &error), qPrintable(error));
         QCOMPARE(doc->presentation().theme, s("light"));
-        // No: the scenario comes back, the window stays light.
-        answerNextMessageBox(QMessageBox::No);
+        // The window moves on (batch 8) before the figure is opened again.
+        doc->setBatch(8);
+        doc->markSaved(); // nothing to ask about before opening another file
+        // No: the scenario comes back, the window stays light. The question is asked over
+        // the figure's scenario (batch 64), not over the one it replaces.
+        double batchAsked = 0;
+        const auto noteBatch = [&] { batchAsked = doc->scenario().batch; };
+        answerNextMessageBox(QMessageBox::No, noteBatch);
         QVERIFY(shown->window()->openFile(choices.path));
+        QCOMPARE(batchAsked, 64.0);
         QCOMPARE(doc->presentation().theme, s("light"));
         QCOMPARE(doc->scenario().batch, 64.0);
-        // Yes: the window takes the figure's theme.
+        // Yes: the window takes the figure's theme, still a file just opened.
         answerNextMessageBox(QMessageBox::Yes);
         QVERIFY(shown->window()->openFile(choices.path));
         QCOMPARE(doc->presentation().theme, s("dark"));
+        QCOMPARE(doc->scenario().batch, 64.0);
+        QVERIFY(!doc->isModified());
     }
 
     void aFileThatDoesNotSayHowToLookKeepsTheWindowsLook()
