@@ -4,6 +4,7 @@
 #include "document.h"
 #include "figuresheet.h"
 #include "pointtext.h"
+#include "rowfitter.h"
 
 #include <QListWidget>
 #include <QPushButton>
@@ -17,13 +18,11 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
       m_figures(new FigureSheet)
 {
     m_ui->setupUi(this);
-    m_ui->splitter->setStretchFactor(0, 3);
-    m_ui->splitter->setStretchFactor(1, 1);
-    m_ui->splitter->setStretchFactor(2, 2);
-    m_ui->splitter->setSizes({440, 220, 260}); // scaled to the panel's height
+    // Every section as tall as its content: the dock scrolls the panel as a whole (three
+    // scroll areas in a splitter left each a few lines, inside a dock that scrolled too).
+    m_ui->mainLayout->insertWidget(1, m_figures);
     m_ui->movesList->setSpacing(2);
-    m_ui->figuresView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    m_ui->figuresView->setWidget(m_figures);
+    fitToRows(m_ui->movesList);
     connect(m_ui->movesList, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { applyMove(m_ui->movesList->row(item)); });
     connect(m_ui->movesList, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -48,7 +47,7 @@ QString DiagnosisPanel::figuresText() const
 
 QString DiagnosisPanel::explanationText() const
 {
-    return m_ui->explanationView->toPlainText();
+    return m_ui->explanationLabel->text();
 }
 
 QListWidget *DiagnosisPanel::movesList() const
@@ -80,11 +79,11 @@ void DiagnosisPanel::refresh()
                                                 : tr("<b>No point selected</b>"));
     // Plain labels: a batch tick re-measures only the figures that changed.
     m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
-    // A plain-text view: its figures change on every batch tick, and a QTextBrowser built
-    // and laid out a whole rich-text document for each new text. (Set only on a change.)
-    if (m_ui->explanationView->toPlainText() != m_diagnosis.explanation)
-        m_ui->explanationView->setPlainText(m_diagnosis.explanation);
-    m_ui->explanationView->setVisible(!m_diagnosis.explanation.isEmpty());
+    // Plain text in a measured label: its figures change on every batch tick, and a
+    // QTextBrowser built and laid out a whole rich-text document for each new text.
+    if (m_ui->explanationLabel->text() != m_diagnosis.explanation)
+        m_ui->explanationLabel->setText(m_diagnosis.explanation);
+    m_ui->explanationLabel->setVisible(!m_diagnosis.explanation.isEmpty());
     const QList<Move> &moves = m_document->results().moves();
     const bool sameMoves = std::equal(moves.cbegin(), moves.cend(), m_moves.cbegin(),
                                       m_moves.cend(), [](const Move &a, const Move &b) {

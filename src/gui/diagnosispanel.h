@@ -52,7 +52,7 @@ private:
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
     bool m_movesFilled = false;
-    class FigureSheet *m_figures; // in figuresView
+    class FigureSheet *m_figures; // under the title
 };
 
 } // namespace rooflab::gui

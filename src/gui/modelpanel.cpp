@@ -5,6 +5,7 @@
 #include "figuresheet.h"
 #include "modeltext.h"
 #include "pointtext.h"
+#include "rowfitter.h"
 #include "units.h"
 
 #include <QHeaderView>
@@ -24,8 +25,9 @@ ModelPanel::ModelPanel(Document *document, QWidget *parent)
 {
     m_ui->setupUi(this);
     m_ui->mainLayout->insertWidget(1, m_fitTable);
-    m_ui->totalsView->setWidget(m_totals);
-    m_ui->splitter->setSizes({240, 300});
+    // The totals and the table as tall as their content: the dock scrolls the panel whole.
+    m_ui->mainLayout->insertWidget(2, m_totals);
+    fitToRows(m_ui->layerTable);
 
     QTableWidget *table = m_ui->layerTable;
     table->setColumnCount(Columns);
@@ -67,7 +69,10 @@ void ModelPanel::refresh()
 {
     const ModelAnalysis *model = shownModel();
     m_shape = model ? model->modelId + phaseName(model->phase) : QString();
-    m_ui->splitter->setVisible(model != nullptr);
+    for (QWidget *part :
+         {static_cast<QWidget *>(m_totals), static_cast<QWidget *>(m_ui->layerLabel),
+          static_cast<QWidget *>(m_ui->layerTable)})
+        part->setVisible(model != nullptr);
     if (!model) {
         m_ui->fitBox->setStyleSheet(QString());
         m_ui->fitSentence->clear();

@@ -49,7 +49,7 @@ private:
     Document *m_document;
     QString m_shape;               // model and phase shown
     QString m_tableShape;          // those of the table's rows: new rows get their columns measured
-    class FigureSheet *m_totals;   // in totalsView
+    class FigureSheet *m_totals;   // under the fit table
     class FigureSheet *m_fitTable; // below the fit label: every device's verdict
 };
 
