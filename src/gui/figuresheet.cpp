@@ -38,10 +38,26 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
     return label;
 }
 
-// A table cell's text: wrapped between words where a narrow dock needs it, but a cell of one
-// word ("0.979×", "295.4") whole, since Qt would break it inside the number.
-void setCellText(QLabel *label, const QString &text)
+// `text` with a no-break space between a number and the unit after it ("23.5 ms", "0 B"),
+// so that a narrow dock never puts the unit on a line of its own. A loop, not a regular
+// expression: a batch tick sets every cell.
+QString keepUnitsWithNumbers(const QString &text)
 {
+    QString kept = text;
+    for (qsizetype i = 1; i + 1 < kept.size(); ++i) {
+        const QChar next = kept.at(i + 1);
+        if (kept.at(i) == QLatin1Char(' ') && kept.at(i - 1).isDigit() &&
+            (next.isLetter() || next == QLatin1Char('%')))
+            kept[i] = QChar(0x00A0);
+    }
+    return kept;
+}
+
+// A table cell's text: wrapped between words where a narrow dock needs it, but a cell of one
+// word ("0.979×", "295.4", "23.5 ms") whole, since Qt would break it inside the number.
+void setCellText(QLabel *label, const QString &cell)
+{
+    const QString text = keepUnitsWithNumbers(cell);
     // Only when it changes: QLabel lays its text out again on every setWordWrap(), and a
     // batch tick sets every cell.
     const bool wrap = text.contains(QLatin1Char(' '));

@@ -43,7 +43,7 @@ private Q_SLOTS:
         QCOMPARE(sheet.plainText(), s("Step\nTime\n4.81 ms\nBound\nmemory"));
         bool shown = false;
         for (const QLabel *label : before) {
-            shown = shown || label->text() == s("4.81 ms");
+            shown = shown || label->text() == s("4.81\u00a0ms"); // a unit kept with its number
             QVERIFY(!(label->textInteractionFlags() & Qt::TextSelectableByMouse));
             QCOMPARE(label->textFormat(), Qt::PlainText);
         }
@@ -79,6 +79,33 @@ private Q_SLOTS:
         for (const QLabel *label : sheet.findChildren<QLabel *>())
             spaced = spaced || (label->text() == s("1.02 ×") && label->wordWrap());
         QVERIFY(spaced);
+    }
+
+    // A number keeps its unit on its line: a narrow Diagnosis dock showed "113 GB · 262 MB ·
+    // 0" over a lone "B", and "23.5" over "ms".
+    void aNarrowSheetKeepsUnitsWithNumbers()
+    {
+        FigureSheet sheet;
+        sheet.setBlocks(
+            {SheetBlock::table({{s("Weights · activations · KV"), s("113 GB · 262 MB · 0 B")},
+                                {s("Time"), s("23.5 ms")},
+                                {s("Needs / holds"), s("163 GB / 80 GB")},
+                                {s("Share"), s("62 %")}},
+                               0)});
+        sheet.resize(120, 400);
+        sheet.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&sheet));
+        QStringList shown;
+        for (const QLabel *label : sheet.findChildren<QLabel *>())
+            shown.append(label->text());
+        const QChar nbsp(0x00A0);
+        for (const QString &want :
+             {s("113%1GB · 262%1MB · 0%1B"), s("23.5%1ms"), s("163%1GB / 80%1GB"), s("62%1%")})
+            QVERIFY2(shown.contains(want.arg(nbsp)), qPrintable(shown.join(s(" | "))));
+        // The words of a label still break at ordinary spaces.
+        QVERIFY(shown.contains(s("Weights · activations · KV")));
+        // The copy keeps ordinary spaces.
+        QVERIFY(sheet.plainText().contains(s("23.5 ms")));
     }
 
     void copiesAsPlainText()
