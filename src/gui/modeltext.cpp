@@ -30,7 +30,7 @@ QString count(double value)
 QString computeBoundText(const std::optional<double> &batch)
 {
     if (!batch)
-        return tr("at no batch up to %1").arg(formatNumber(maxComputeBoundBatch));
+        return tr("at no batch up to %1").arg(formatWholeBatch(maxComputeBoundBatch));
     // Below one sequence (a long prefill prompt), batch 1 is already past the ridge.
     if (*batch < 1)
         return tr("at every batch (the ridge at batch %1)").arg(formatNumber(*batch, 4));

@@ -267,6 +267,15 @@ private Q_SLOTS:
         // 70,553,706,496 = 70.55 B (the model page rounds it to 70.6 B).
         QVERIFY2(m_window->modelPanel()->totalsText().contains(s("70.55 B")),
                  qPrintable(m_window->modelPanel()->totalsText()));
+        // At S = 4096 on the H100 (ridge 295.4 FLOP/B) the 70B step is never compute-bound:
+        // as B grows each sequence adds 2 * 70.55e9 = 1.411e11 FLOPs of GEMMs and
+        // 80 * 4 * 8192 * 4096 = 1.074e10 of attention, but reads its own KV cache,
+        // 4096 * 80 * 2 * 8 * 128 * 2 B = 1.342e9 B: the intensity tends to
+        // 1.518e11 / 1.342e9 = 113 FLOP/B, under the ridge. The search stops at batch
+        // 2^20 = 1048576, said as a whole batch (it read "1.049e+06").
+        m_window->controls()->sequenceSpin()->setValue(4096);
+        QVERIFY2(m_window->modelPanel()->totalsText().contains(s("at no batch up to 1048576")),
+                 qPrintable(m_window->modelPanel()->totalsText()));
         chooseModel(llama8b);
         // At S = 128 the 8B step turns compute-bound at B = 682.559 (tst_modelanalysis): the
         // first whole batch past it is 683.
