@@ -95,12 +95,33 @@ public:
         const QRectF plot = chart->plotArea();
         const QRectF box = currentLabel->boundingRect();
         const qreal gap = 8;
-        qreal x = at.x() + gap;
-        if (x + box.width() > plot.right())
-            x = at.x() - gap - box.width();
+        // Right of the dot, unless that leaves the plot or a marker line (ridge batch, memory
+        // limit) would cross the text ("B = 256" struck through by the ridge at 300).
+        const qreal right = at.x() + gap, left = at.x() - gap - box.width();
+        const QList<qreal> marks = markerXs();
+        const auto clear = [&](qreal x) {
+            const bool inside = x >= plot.left() && x + box.width() <= plot.right();
+            return inside && std::none_of(marks.cbegin(), marks.cend(), [&](qreal m) {
+                       return m > x - 2 && m < x + box.width() + 2;
+                   });
+        };
+        qreal x = right;
+        if (!clear(right) && (clear(left) || right + box.width() > plot.right()))
+            x = left;
         const qreal y = std::clamp(at.y() - box.height() - gap / 2, plot.top(),
                                    std::max(plot.top(), plot.bottom() - box.height()));
         currentLabel->setPos(x, y);
+    }
+
+    // Where the vertical marker lines are drawn, in the chart's pixels.
+    QList<qreal> markerXs() const
+    {
+        QList<qreal> xs;
+        for (const std::optional<double> &batch : {ridgeBatch, memoryBatch}) {
+            if (batch && *batch > 0)
+                xs.append(chart->mapToPosition(QPointF(*batch, timeAxis->max()), time).x());
+        }
+        return xs;
     }
 
     // The legend's entries in the series' pens: a new sweep or new colours only.
@@ -423,6 +444,18 @@ const ChartHeader *BatchCurveChart::header() const
 int BatchCurveChart::sweepDraws() const
 {
     return d->sweepDraws;
+}
+
+QRectF BatchCurveChart::currentMarkerLabelRect() const
+{
+    if (!d->currentLabel->isVisible())
+        return {};
+    return d->currentLabel->mapRectToParent(d->currentLabel->boundingRect());
+}
+
+QList<qreal> BatchCurveChart::markerLineXs() const
+{
+    return d->markerXs();
 }
 
 std::optional<double> BatchCurveChart::ridgeMarkerBatch() const

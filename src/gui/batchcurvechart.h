@@ -39,6 +39,10 @@ public:
     std::optional<QPointF> currentMarker() const;
     // The text beside that marker ("B = 64"); empty when none is drawn.
     QString currentMarkerLabel() const;
+    // Where that text is drawn, and the x of each vertical marker line (ridge batch, memory
+    // limit), in the chart's pixels; for tests.
+    QRectF currentMarkerLabelRect() const;
+    QList<qreal> markerLineXs() const;
     // The legend's visible entries, in order.
     QStringList legendNames() const;
     // The title and legend above the chart (wrapped, never elided), for tests.
