@@ -57,7 +57,12 @@ protected:
     }
 
 private:
-    void fit() { m_view->setFixedHeight(heightForAllRows(m_view)); }
+    void fit()
+    {
+        const int height = heightForAllRows(m_view);
+        if (height != m_view->minimumHeight() || height != m_view->maximumHeight())
+            m_view->setFixedHeight(height);
+    }
 
     QAbstractItemView *m_view;
     QTimer m_timer;
@@ -66,7 +71,7 @@ private:
 
 } // namespace
 
-int heightForAllRows(QAbstractItemView *view)
+int heightForAllRows(const QAbstractItemView *view)
 {
     const int rows = view->model() ? view->model()->rowCount(view->rootIndex()) : 0;
     int height = 0;
@@ -75,9 +80,9 @@ int heightForAllRows(QAbstractItemView *view)
         if (!table->horizontalHeader()->isHidden())
             height += table->horizontalHeader()->sizeHint().height();
     } else if (rows > 0) {
-        // Where the last row ends as laid out: a wrapped row's height depends on the width,
-        // which the delegate's size hint alone does not see.
-        view->doItemsLayout();
+        // Where the last row ends as laid out (visualRect() runs a layout that is pending, and
+        // only then): a wrapped row's height depends on the width, which the delegate's size
+        // hint alone does not see.
         const QModelIndex last = view->model()->index(rows - 1, 0, view->rootIndex());
         height = view->visualRect(last).bottom() + 1 + view->verticalScrollBar()->value();
         // A list view keeps `spacing` on every side of each item.

@@ -12,7 +12,7 @@ namespace rooflab::gui {
 // bars to work; now only the dock scrolls.
 void fitToRows(QAbstractItemView *view);
 
-// The height that shows every row of `view`, as its rows are laid out now (it lays them out).
-int heightForAllRows(QAbstractItemView *view);
+// The height that shows every row of `view`, as its rows are laid out.
+int heightForAllRows(const QAbstractItemView *view);
 
 } // namespace rooflab::gui
