@@ -6,6 +6,9 @@
 #include "pointtext.h"
 #include "rowfitter.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QListWidget>
 #include <QPushButton>
 
@@ -23,6 +26,14 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     m_ui->mainLayout->insertWidget(1, m_figures);
     m_ui->movesList->setSpacing(2);
     fitToRows(m_ui->movesList);
+    // Not selectable: a selectable label lays its text out through a whole text document
+    // each time it is measured, and the explanation changes on every batch tick. It copies
+    // whole from its context menu, as the figures do.
+    auto *copyExplanation = new QAction(tr("Copy explanation"), m_ui->explanationLabel);
+    connect(copyExplanation, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(explanationText()); });
+    m_ui->explanationLabel->addAction(copyExplanation);
+    m_ui->explanationLabel->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_ui->movesList, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { applyMove(m_ui->movesList->row(item)); });
     connect(m_ui->movesList, &QListWidget::currentRowChanged, this, [this](int row) {

@@ -10,7 +10,10 @@
 #include "windowtest.h"
 
 #include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QLabel>
 #include <QListWidget>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -100,6 +103,27 @@ private Q_SLOTS:
                  qPrintable(s("last row ends at %1, the table shows %2 px")
                                 .arg(tableEnd)
                                 .arg(table->viewport()->height())));
+    }
+
+    // The explanation is a plain label (a selectable one is laid out through a whole text
+    // document each time it is measured, on every batch tick): it copies from its menu.
+    void theExplanationCopiesWhole()
+    {
+        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                         QSize(1440, 900));
+        QVERIFY(shown.exposed());
+        const auto *diagnosis = shown.window()->findChild<DiagnosisPanel *>();
+        QVERIFY(diagnosis);
+        const auto *label = diagnosis->findChild<QLabel *>(s("explanationLabel"));
+        QVERIFY(label && label->isVisible());
+        QCOMPARE(label->contextMenuPolicy(), Qt::ActionsContextMenu);
+        QCOMPARE(label->actions().size(), 1);
+        QApplication::clipboard()->clear();
+        label->actions().constFirst()->trigger();
+        const QString copied = QApplication::clipboard()->text();
+        // The memory-bound MLP projections on the H100 (the selection): their explanation.
+        QVERIFY2(copied.startsWith(s("Memory-bound")), qPrintable(copied));
+        QCOMPARE(copied, label->text());
     }
 };
 
