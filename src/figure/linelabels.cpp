@@ -417,28 +417,35 @@ void FrameLayouter::placeZoneCaptions()
                 return;
         }
         // Still too narrow (the 1200 x 800 figure at 225 %): written upwards, its foot at the
-        // bottom of the zone, where the zone is tall enough.
-        const QSizeF size = boxed(measured(m.fonts.zone, text));
-        const double w = size.height(), h = size.width(); // the box on its side
-        if (right - left < w + 8 || map.rect.height() < h + 16)
+        // bottom of the zone, where the zone is tall enough; broken in two where the whole
+        // caption on its side would cross a roof.
+        for (const QString &form : {text, broken}) {
+            if (form.isEmpty())
+                continue;
+            const QSizeF size = boxed(measured(m.fonts.zone, form));
+            const double w = size.height(), h = size.width(); // the box on its side
+            if (right - left < w + 8 || map.rect.height() < h + 16)
+                continue;
+            LabelRequest request{
+                QRectF(left, bottom, right - left, 1), QSizeF(w, h), {}, false, {}};
+            for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
+                request.fixedTopLefts.append({left + 4 + (right - left - 8 - w) * t, bottom - h});
+            const LabelPlacement placement = placer.place(request);
+            if (!placement.placed)
+                continue;
+            const PlacedText upwards{form,
+                                     QRectF(-h / 2, -w / 2, h, w),
+                                     TextStyle::Zone,
+                                     m.theme.muted,
+                                     false,
+                                     {},
+                                     -90,
+                                     placement.rect.center(),
+                                     {},
+                                     {}};
+            f.texts.append(upwards);
             return;
-        LabelRequest request{QRectF(left, bottom, right - left, 1), QSizeF(w, h), {}, false, {}};
-        for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
-            request.fixedTopLefts.append({left + 4 + (right - left - 8 - w) * t, bottom - h});
-        const LabelPlacement placement = placer.place(request);
-        if (!placement.placed)
-            return;
-        const PlacedText upwards{text,
-                                 QRectF(-h / 2, -w / 2, h, w),
-                                 TextStyle::Zone,
-                                 m.theme.muted,
-                                 false,
-                                 {},
-                                 -90,
-                                 placement.rect.center(),
-                                 {},
-                                 {}};
-        f.texts.append(upwards);
+        }
     };
     place(memory, map.rect.left(), ridgeX);
     place(compute, ridgeX, map.rect.right());

@@ -26,6 +26,7 @@ class TestLineLabelFacts : public QObject
 private Q_SLOTS:
     void aNarrowComputeZoneBreaksItsCaption();
     void aNarrowerZoneWritesItsCaptionUpwards();
+    void aCaptionOnItsSideBreaksBelowTheRoofs();
     void everyLineLabelIsDrawnOrNamed_data();
     void everyLineLabelIsDrawnOrNamed();
     void theListReadsOneLabelALine();
@@ -117,6 +118,40 @@ void TestLineLabelFacts::aNarrowerZoneWritesItsCaptionUpwards()
     QVERIFY2(drawn.left() >= ridgeX && drawn.right() <= map.rect.right() &&
                  drawn.top() >= map.rect.top() && drawn.bottom() <= map.rect.bottom(),
              qPrintable(describe(drawn) + QStringLiteral(" in ") + describe(map.rect)));
+}
+
+void TestLineLabelFacts::aCaptionOnItsSideBreaksBelowTheRoofs()
+{
+    // The same scenario in a 1000 x 900 figure at 225 % (the roofline chart of a 1920 x 1080
+    // window at 225 % is about this size): the zone is too narrow for "compute-", and
+    // "compute-bound" on its side, from the bottom of the plot, would cross the lowest roof
+    // over the zone, the H100's and H200's FP32 vector roof at 67 TFLOP/s. The caption used to
+    // be left out; it is now written upwards in two lines, "compute-" beside "bound".
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(1000, 900));
+    const AxisMapping &map = figure.layout().map;
+    const double ridgeX = map.xToPixel(989.5 / 3.35);
+    const QFontMetricsF metrics(figure.model().fonts.zone);
+    const double roofY = map.yToPixel(67e12);
+    const double whole = metrics.horizontalAdvance(QStringLiteral("compute-bound")) + 2 * textPadX;
+    QVERIFY2(map.rect.bottom() - 8 - whole < roofY,
+             qPrintable(QStringLiteral("%1 px of caption under a roof %2 px up")
+                            .arg(whole)
+                            .arg(map.rect.bottom() - 8 - roofY)));
+    const PlacedText *compute =
+        textOf(figure.frame(), TextStyle::Zone, QStringLiteral("compute-\nbound"));
+    QVERIFY2(compute, "no compute-bound caption");
+    QCOMPARE(compute->angle, -90.0);
+    QTransform turn;
+    turn.translate(compute->origin.x(), compute->origin.y());
+    turn.rotate(compute->angle);
+    const QRectF drawn = turn.mapRect(compute->rect);
+    // Two lines side by side, inside the zone, below the roof.
+    QVERIFY(drawn.width() >= 2 * metrics.height());
+    QVERIFY2(drawn.left() >= ridgeX && drawn.right() <= map.rect.right() && drawn.top() > roofY &&
+                 drawn.bottom() <= map.rect.bottom(),
+             qPrintable(describe(drawn) + QStringLiteral(" under a roof at y = ") +
+                        QString::number(roofY)));
 }
 
 void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed_data()
