@@ -7,7 +7,9 @@ namespace rooflab::gui {
 
 QAction *dockToggleAction(QDockWidget *dock)
 {
-    auto *action = new QAction(dock->windowTitle(), dock);
+    // The full name where the title is short for a narrow tab ("Compare" for Compare devices).
+    auto *action = new QAction(
+        dock->accessibleName().isEmpty() ? dock->windowTitle() : dock->accessibleName(), dock);
     action->setCheckable(true);
     action->setChecked(!dock->isHidden());
     // Shown or hidden by any other means (its close button, the presenter view, a lesson).

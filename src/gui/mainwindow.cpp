@@ -78,7 +78,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     // Low enough that on a 1280 x 800 screen the docks below leave the chart room for its
     // legend beside the plot (docs/labels.md).
     m_batchCurve->setMinimumHeight(180);
-    addDock(m_batchCurve, tr("Time against batch"), QStringLiteral("batchCurveDock"),
+    // Short tab names: at 225 % text the three chart tabs share a column of about 500 px on
+    // a 1280 x 800 screen.
+    addDock(m_batchCurve, tr("Batch curve"), QStringLiteral("batchCurveDock"),
             Qt::BottomDockWidgetArea);
     QDockWidget *modelDock = addDock(scrollable(m_modelPanel), tr("Model step"),
                                      QStringLiteral("modelDock"), Qt::RightDockWidgetArea);
@@ -90,8 +92,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     // The comparison refreshes itself from the document (CompareDock::concerns()).
     // Scrolled: at large text its row of buttons is wider than the column it shares with
     // the charts (docs/architecture.md, "Window layout").
-    QDockWidget *compareDock = addDock(scrollable(m_compare), tr("Compare devices"),
+    // Its tab says "Compare", its menu entry and accessible name "Compare devices".
+    QDockWidget *compareDock = addDock(scrollable(m_compare), tr("Compare"),
                                        QStringLiteral("compareDock"), Qt::BottomDockWidgetArea);
+    compareDock->setAccessibleName(tr("Compare devices"));
     tabifyDockWidget(m_docks.at(2), compareDock); // a wide table: beside the batch curve
     m_docks.at(2)->raise();
     resizeDocks({m_docks.at(0), m_docks.at(1)}, {330, 400}, Qt::Horizontal);
