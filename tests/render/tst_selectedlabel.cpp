@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace rooflab;
 using namespace rooflab::test;
 
@@ -19,6 +22,8 @@ class TestSelectedLabel : public QObject
 private Q_SLOTS:
     void theSelectedClassIsNamedInASmallPlot_data();
     void theSelectedClassIsNamedInASmallPlot();
+    void noLabelOnTheSelectionRing_data();
+    void noLabelOnTheSelectionRing();
 };
 
 void TestSelectedLabel::theSelectedClassIsNamedInASmallPlot_data()
@@ -57,6 +62,50 @@ void TestSelectedLabel::theSelectedClassIsNamedInASmallPlot()
     for (const PlacedText &t : frame.texts) {
         if (&t != selected && t.angle == 0 && !t.text.isEmpty())
             QVERIFY2(!t.rect.intersects(selected->rect), qPrintable(t.text));
+    }
+}
+
+
+void TestSelectedLabel::noLabelOnTheSelectionRing_data()
+{
+    theSelectedClassIsNamedInASmallPlot_data();
+    // The chart of a 1920 x 1080 screen's window at 225 %, where "ridge 20" sat on the ring.
+    QTest::newRow("window chart 973x900 at 225 %") << QSize(973, 900) << 2.25;
+}
+
+void TestSelectedLabel::noLabelOnTheSelectionRing()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    ChartOptions options = windowOptions(result, textScale);
+    options.selectedDevice = QStringLiteral("h100-sxm5");
+    options.selectedOperator = QStringLiteral("mlp");
+    const Figure figure(result.chart, options, size);
+    const SceneFrame &frame = figure.frame();
+    const SceneModel &model = figure.model();
+    qsizetype ringed = -1;
+    for (qsizetype i = 0; i < model.points.size(); ++i) {
+        if (model.points.at(i).selected)
+            ringed = i;
+    }
+    QVERIFY(ringed >= 0);
+    // The ring as the painter draws it: a marker 1.35 times the point's size, the ring at
+    // 0.85 of that as its radius, with a 3 px pen (its outer edge 1.5 px further).
+    const QPointF centre = frame.pointPixels.at(ringed);
+    const double radius = frame.pointSize(model.points.at(ringed)) * 1.35 * 0.85 + 1.5;
+    for (const PlacedText &t : frame.texts) {
+        if (t.angle != 0 || t.text.isEmpty())
+            continue;
+        // The point of the text's box nearest the centre.
+        const QPointF nearest(std::clamp(centre.x(), t.rect.left(), t.rect.right()),
+                              std::clamp(centre.y(), t.rect.top(), t.rect.bottom()));
+        const double distance = std::hypot(nearest.x() - centre.x(), nearest.y() - centre.y());
+        QVERIFY2(distance >= radius,
+                 qPrintable(QStringLiteral("\"%1\" %2 px from the ring's centre, its radius %3")
+                                .arg(t.text)
+                                .arg(distance)
+                                .arg(radius)));
     }
 }
 
