@@ -12,6 +12,25 @@
 using namespace rooflab;
 using namespace rooflab::gui;
 
+namespace {
+
+// A sweep of (batch, step time in s), one token per sequence.
+BatchCurve sweep(std::initializer_list<std::pair<double, double>> steps)
+{
+    BatchCurve curve;
+    for (const auto &[batch, time] : steps) {
+        BatchSample sample;
+        sample.batch = batch;
+        sample.time = time;
+        sample.tokens = batch;
+        sample.tokensPerSecond = batch / time;
+        curve.samples.append(sample);
+    }
+    return curve;
+}
+
+} // namespace
+
 class TestBatchCurveAxes : public QObject
 {
     Q_OBJECT
@@ -39,17 +58,8 @@ private Q_SLOTS:
     {
         // Step times 45 ms at batch 1 to 1.2 s at batch 4096: the axis runs from
         // 0.045 * 0.7 = 0.0315 s to 1.2 * 1.4 = 1.68 s, drawn in ms: 31.5 to 1680.
-        BatchCurve curve;
-        for (const auto &[batch, time] : {std::pair{1.0, 0.045}, {64.0, 0.06}, {4096.0, 1.2}}) {
-            BatchSample sample;
-            sample.batch = batch;
-            sample.time = time;
-            sample.tokens = batch;
-            sample.tokensPerSecond = batch / time;
-            curve.samples.append(sample);
-        }
         BatchCurveChart chart;
-        chart.setCurve(curve);
+        chart.setCurve(sweep({{1.0, 0.045}, {64.0, 0.06}, {4096.0, 1.2}}));
         const auto [low, high] = chart.timeRange();
         ROOFLAB_COMPARE_NEAR(low, 31.5, 1e-9);
         ROOFLAB_COMPARE_NEAR(high, 1680.0, 1e-9);
@@ -100,17 +110,8 @@ private Q_SLOTS:
     {
         // Steps of 50 ms (batch 1) to 3 s (batch 4096): in s (above), the axis to 10 s or a
         // little more, so that 0.1, 1 and 10 all lie on it.
-        BatchCurve curve;
-        for (const auto &[batch, time] : {std::pair{1.0, 0.05}, {4096.0, 3.0}}) {
-            BatchSample sample;
-            sample.batch = batch;
-            sample.time = time;
-            sample.tokens = batch;
-            sample.tokensPerSecond = batch / time;
-            curve.samples.append(sample);
-        }
         BatchCurveChart chart;
-        chart.setCurve(curve);
+        chart.setCurve(sweep({{1.0, 0.05}, {4096.0, 3.0}}));
         const auto [low, high] = chart.timeRange();
         QVERIFY2(low <= 0.1 && high >= 10,
                  qPrintable(QStringLiteral("time axis %1 to %2 s").arg(low).arg(high)));

@@ -22,6 +22,8 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <memory>
+
 using namespace rooflab;
 using namespace rooflab::gui;
 
@@ -46,6 +48,33 @@ QStringList innerScrolling(const QWidget *panel)
     return found;
 }
 
+// The three screens' windows (90 % of 1280 x 800, 1600 x 1000 and 1920 x 1080) at 100, 175
+// and 225 % text; without the first at 225 % unless `laptopAt225`.
+void addScreenRows(bool laptopAt225)
+{
+    QTest::addColumn<QSize>("window");
+    QTest::addColumn<double>("textScale");
+    for (const QSize window : {QSize(1152, 720), QSize(1440, 900), QSize(1728, 972)}) {
+        for (const double scale : {1.0, 1.75, 2.25}) {
+            if (laptopAt225 || window.width() > 1152 || scale < 2)
+                QTest::addRow("%dx%d at %d %%", window.width(), window.height(), int(scale * 100))
+                    << window << scale;
+        }
+    }
+}
+
+// Llama 3.1 70B on three devices in a window of `size` at `textScale`, laid out.
+std::unique_ptr<rooflab::test::ShownWindow> shownAt(const Catalog &catalog, QSize size,
+                                                    double textScale)
+{
+    auto shown = std::make_unique<rooflab::test::ShownWindow>(
+        catalog, rooflab::test::llama70bOnThreeDevices(), size);
+    rooflab::test::setTextScale(shown->document(), textScale);
+    QApplication::processEvents();
+    QApplication::processEvents();
+    return shown;
+}
+
 } // namespace
 
 class TestDockScroll : public QObject
@@ -57,29 +86,16 @@ class TestDockScroll : public QObject
 private Q_SLOTS:
     void initTestCase() { rooflab::test::isolateSettings("rooflab-dockscroll-tests"); }
 
-    void onlyTheDockScrolls_data()
-    {
-        QTest::addColumn<QSize>("window");
-        QTest::addColumn<double>("textScale");
-        for (const QSize window : {QSize(1152, 720), QSize(1440, 900), QSize(1728, 972)}) {
-            for (const double scale : {1.0, 1.75, 2.25})
-                QTest::addRow("%dx%d at %d %%", window.width(), window.height(), int(scale * 100))
-                    << window << scale;
-        }
-    }
+    void onlyTheDockScrolls_data() { addScreenRows(true); }
 
     void onlyTheDockScrolls()
     {
         QFETCH(QSize, window);
         QFETCH(double, textScale);
-        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
-                                         window);
-        QVERIFY(shown.exposed());
-        rooflab::test::setTextScale(shown.document(), textScale);
-        QApplication::processEvents();
-        QApplication::processEvents();
-        const auto *diagnosis = shown.window()->findChild<DiagnosisPanel *>();
-        const ModelPanel *model = shown.window()->modelPanel();
+        const auto shown = shownAt(m_catalog, window, textScale);
+        QVERIFY(shown->exposed());
+        const auto *diagnosis = shown->window()->findChild<DiagnosisPanel *>();
+        const ModelPanel *model = shown->window()->modelPanel();
         QVERIFY(diagnosis && model);
         QVERIFY(diagnosis->moves().size() >= 2); // a list that can be cut
         for (const QWidget *panel :
@@ -107,21 +123,9 @@ private Q_SLOTS:
                                 .arg(table->viewport()->height())));
     }
 
-    void everyTabNameShowsWhole_data()
-    {
-        QTest::addColumn<QSize>("window");
-        QTest::addColumn<double>("textScale");
-        // Not the laptop's window at 225 %: its column (45 % of 1152 px) is 12 px short of the
-        // three chart tabs even with their short names, and they scroll there.
-        for (const QSize window : {QSize(1152, 720), QSize(1440, 900), QSize(1728, 972)}) {
-            for (const double scale : {1.0, 1.75, 2.25}) {
-                if (window.width() > 1152 || scale < 2)
-                    QTest::addRow("%dx%d at %d %%", window.width(), window.height(),
-                                  int(scale * 100))
-                        << window << scale;
-            }
-        }
-    }
+    // Not the laptop's window at 225 %: its column (45 % of 1152 px) is 12 px short of the
+    // three chart tabs even with their short names, and they scroll there.
+    void everyTabNameShowsWhole_data() { addScreenRows(false); }
 
     // The tabs of docks in one place: each name whole, none behind the tab bar's scroll
     // arrows ("Compare devices" was cut to "Compare" at 225 % on a 1920 x 1080 screen).
@@ -129,14 +133,10 @@ private Q_SLOTS:
     {
         QFETCH(QSize, window);
         QFETCH(double, textScale);
-        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
-                                         window);
-        QVERIFY(shown.exposed());
-        rooflab::test::setTextScale(shown.document(), textScale);
-        QApplication::processEvents();
-        QApplication::processEvents();
+        const auto shown = shownAt(m_catalog, window, textScale);
+        QVERIFY(shown->exposed());
         QStringList cut;
-        const auto bars = shown.window()->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly);
+        const auto bars = shown->window()->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly);
         for (const QTabBar *bar : bars) {
             if (!bar->isVisible())
                 continue;

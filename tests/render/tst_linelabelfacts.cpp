@@ -54,6 +54,15 @@ int countInNote(const SceneFrame &frame, const QString &words)
     return -1;
 }
 
+// Where a turned text is drawn: its box turned by its angle about its origin.
+QRectF drawnRect(const PlacedText &text)
+{
+    QTransform turn;
+    turn.translate(text.origin.x(), text.origin.y());
+    turn.rotate(text.angle);
+    return turn.mapRect(text.rect);
+}
+
 } // namespace
 
 void TestLineLabelFacts::aNarrowComputeZoneBreaksItsCaption()
@@ -109,10 +118,7 @@ void TestLineLabelFacts::aNarrowerZoneWritesItsCaptionUpwards()
         textOf(figure.frame(), TextStyle::Zone, QStringLiteral("compute-bound"));
     QVERIFY2(compute, "no compute-bound caption");
     QCOMPARE(compute->angle, -90.0);
-    QTransform turn;
-    turn.translate(compute->origin.x(), compute->origin.y());
-    turn.rotate(compute->angle);
-    const QRectF drawn = turn.mapRect(compute->rect);
+    const QRectF drawn = drawnRect(*compute);
     // On its side: as tall as the caption is long, inside the zone and the plot.
     QVERIFY(drawn.height() >= metrics.horizontalAdvance(QStringLiteral("compute-bound")));
     QVERIFY2(drawn.left() >= ridgeX && drawn.right() <= map.rect.right() &&
@@ -142,10 +148,7 @@ void TestLineLabelFacts::aCaptionOnItsSideBreaksBelowTheRoofs()
         textOf(figure.frame(), TextStyle::Zone, QStringLiteral("compute-\nbound"));
     QVERIFY2(compute, "no compute-bound caption");
     QCOMPARE(compute->angle, -90.0);
-    QTransform turn;
-    turn.translate(compute->origin.x(), compute->origin.y());
-    turn.rotate(compute->angle);
-    const QRectF drawn = turn.mapRect(compute->rect);
+    const QRectF drawn = drawnRect(*compute);
     // Two lines side by side, inside the zone, below the roof.
     QVERIFY(drawn.width() >= 2 * metrics.height());
     QVERIFY2(drawn.left() >= ridgeX && drawn.right() <= map.rect.right() && drawn.top() > roofY &&

@@ -12,6 +12,19 @@
 using namespace rooflab;
 using namespace rooflab::test;
 
+namespace {
+
+// The window's options for `result` with the MLP projections on the H100 selected.
+ChartOptions mlpSelected(const ScenarioAnalysis &result, double textScale)
+{
+    ChartOptions options = windowOptions(result, textScale);
+    options.selectedDevice = QStringLiteral("h100-sxm5");
+    options.selectedOperator = QStringLiteral("mlp");
+    return options;
+}
+
+} // namespace
+
 // The selected point keeps its name on the chart where large text leaves a small plot
 // (issue 12): when the lines' labels take every place near it, the layout places it before
 // them and lets one of theirs go to the legend's count.
@@ -44,10 +57,7 @@ void TestSelectedLabel::theSelectedClassIsNamedInASmallPlot()
     // Llama 3.1 70B decode at batch 16 on the H100, H200 and MI300X, the MLP projections
     // selected on the H100: 70 % of its step time, the class a lecturer points at.
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
-    ChartOptions options = windowOptions(result, textScale);
-    options.selectedDevice = QStringLiteral("h100-sxm5");
-    options.selectedOperator = QStringLiteral("mlp");
-    const Figure figure(result.chart, options, size);
+    const Figure figure(result.chart, mlpSelected(result, textScale), size);
     const SceneFrame &frame = figure.frame();
     const PlacedText *selected = nullptr;
     for (const PlacedText &t : frame.texts) {
@@ -65,7 +75,6 @@ void TestSelectedLabel::theSelectedClassIsNamedInASmallPlot()
     }
 }
 
-
 void TestSelectedLabel::noLabelOnTheSelectionRing_data()
 {
     theSelectedClassIsNamedInASmallPlot_data();
@@ -78,10 +87,7 @@ void TestSelectedLabel::noLabelOnTheSelectionRing()
     QFETCH(QSize, size);
     QFETCH(double, textScale);
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
-    ChartOptions options = windowOptions(result, textScale);
-    options.selectedDevice = QStringLiteral("h100-sxm5");
-    options.selectedOperator = QStringLiteral("mlp");
-    const Figure figure(result.chart, options, size);
+    const Figure figure(result.chart, mlpSelected(result, textScale), size);
     const SceneFrame &frame = figure.frame();
     const SceneModel &model = figure.model();
     qsizetype ringed = -1;
