@@ -182,11 +182,8 @@ void FrameLayouter::addMarkerObstacles()
     placer.reserveBoxes(f.pointPixels.size());
     for (qsizetype i = 0; i < f.pointPixels.size(); ++i) {
         const QPointF &p = f.pointPixels.at(i);
-        // The selected point's ring (ScenePainter::drawPoints(): radius 1.35 * 0.85 of the
-        // marker's size, a 3 px pen) is kept clear too, 1 px out as a marker is: "ridge 20"
-        // sat on it at 225 %.
-        const double size = f.pointSize(m.points.at(i));
-        const double half = m.points.at(i).selected ? size * 1.35 * 0.85 + 1.5 + 1 : size / 2 + 1;
+        // A selected point's ring too: "ridge 20" sat on it at 225 %.
+        const double half = f.drawnHalf(m.points.at(i)) + 1;
         placer.addObstacle(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half));
     }
 }

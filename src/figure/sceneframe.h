@@ -108,6 +108,11 @@ struct SceneFrame
 
     // The marker size of one point: larger for a model's operator class with a large share.
     double pointSize(const ScenePoint &point) const { return markerSize * point.markerScale; }
+    // Half the side of the square its label stays out of (drawnHalf(), scenemodel.h).
+    double drawnHalf(const ScenePoint &point) const
+    {
+        return rooflab::drawnHalf(point, pointSize(point));
+    }
 
     // Lays out `model` for `map`; `positions` (data coordinates, one per model point)
     // override the points' own places while they glide, when not empty; `slot`: where the

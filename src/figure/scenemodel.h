@@ -68,6 +68,14 @@ struct ScenePoint
     double markerScale = 1; // marker size relative to a plain point's (see markerScaleForShare)
 };
 
+// Half the side of the square a point's label stays out of, for a marker `size` across: the
+// marker or, selected, its ring's outer edge (ScenePainter::drawPoints(): the marker drawn
+// 1.35 times its size, the ring's radius 0.85 of that, a 3 px pen).
+inline double drawnHalf(const ScenePoint &point, double size)
+{
+    return point.selected ? size * 1.35 * 0.85 + 1.5 : size / 2;
+}
+
 // Points that share one label: the same operator at the same intensity on several devices.
 struct SceneGroup
 {

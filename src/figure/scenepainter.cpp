@@ -354,6 +354,7 @@ void ScenePainter::drawPoints()
         const ScenePoint &point = m.points.at(i);
         if (!point.selected || !visible.contains(f.pointPixels.at(i)))
             continue;
+        // The ring's outer edge at drawnHalf() (scenemodel.h), which labels keep out of.
         const double size = f.pointSize(point) * 1.35;
         p->setPen(QPen(m.theme.halo, 3));
         p->setBrush(Qt::NoBrush);
