@@ -76,8 +76,10 @@ LogRange logRange(double lo, double hi, bool allowBaseTwo)
         return {.lo = 1, .hi = 100, .base = 10};
     const int base = allowBaseTwo && underTwoDecades(lo, hi) ? 2 : 10;
     const auto exponent = [base](double v) { return std::log(v) / std::log(double(base)); };
-    // Widen the end that is nearer (on the log scale) to the next power outside it.
-    while (powersWithin(lo, hi, base) < 3) {
+    // Widen the end that is nearer (on the log scale) to the next power outside it. Three
+    // steps at most reach three powers; the bound also ends the loop where pow() cannot
+    // step (subnormal values).
+    for (int step = 0; step < 3 && powersWithin(lo, hi, base) < 3; ++step) {
         const double below = std::pow(base, std::ceil(exponent(lo) - 1e-9) - 1);
         const double above = std::pow(base, std::floor(exponent(hi) + 1e-9) + 1);
         if (lo / below < above / hi)

@@ -32,7 +32,7 @@ Scale rateScale(double maxRate, const QString &unit);
 struct LogRange
 {
     double lo = 1;
-    double hi = 10;
+    double hi = 100;
     int base = 10;
 };
 // The range for values from `lo` to `hi`, with at least three labels: at powers of two under

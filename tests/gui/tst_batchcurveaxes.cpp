@@ -106,6 +106,15 @@ private Q_SLOTS:
         QCOMPARE(range.base, wantBase);
     }
 
+    // Subnormal ends, where pow() cannot reach the next power exactly: the widening stops
+    // after three steps instead of repeating the same end for ever.
+    void aSubnormalRangeEnds()
+    {
+        const LogRange range = logRange(9.99989e-321, 1.99998e-320, false);
+        QCOMPARE(range.base, 10);
+        QVERIFY(range.lo > 0 && range.hi > range.lo);
+    }
+
     void theChartLabelsThreeDecades()
     {
         // Steps of 50 ms (batch 1) to 3 s (batch 4096): in s (above), the axis to 10 s or a
