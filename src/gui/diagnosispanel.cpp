@@ -24,6 +24,7 @@ DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     // Every section as tall as its content: the dock scrolls the panel as a whole (three
     // scroll areas in a splitter left each a few lines, inside a dock that scrolled too).
     m_ui->mainLayout->insertWidget(1, m_figures);
+    m_figures->setAccessibleName(tr("Figures of the selected point"));
     m_ui->movesList->setSpacing(2);
     fitToRows(m_ui->movesList);
     // Not selectable: a selectable label lays its text out through a whole text document

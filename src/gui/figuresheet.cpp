@@ -38,9 +38,9 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
     return label;
 }
 
-// `text` with a no-break space between a number and the unit after it ("23.5 ms", "0 B"),
-// so that a narrow dock never puts the unit on a line of its own. A loop, not a regular
-// expression: a batch tick sets every cell.
+// `text` with a no-break space between a number and the word after it, most often its unit
+// ("23.5 ms", "0 B"; also "H100 SXM5"), so that a narrow dock never puts a unit on a line
+// of its own. A loop, not a regular expression: a batch tick sets every cell.
 QString keepUnitsWithNumbers(const QString &text)
 {
     QString kept = text;
@@ -183,7 +183,8 @@ void FigureSheet::rebuild(const QList<SheetBlock> &blocks)
         m_layout->addWidget(table);
         m_labels.append(labels);
     }
-    m_layout->addStretch(1);
+    // No stretch after the blocks: a sheet is as tall as its text, and the panel around it
+    // puts any spare height at its bottom.
     m_blocks = blocks;
 }
 

@@ -27,6 +27,7 @@ ModelPanel::ModelPanel(Document *document, QWidget *parent)
     m_ui->mainLayout->insertWidget(1, m_fitTable);
     // The totals and the table as tall as their content: the dock scrolls the panel whole.
     m_ui->mainLayout->insertWidget(2, m_totals);
+    m_totals->setAccessibleName(tr("Totals of the model step"));
     fitToRows(m_ui->layerTable);
 
     QTableWidget *table = m_ui->layerTable;

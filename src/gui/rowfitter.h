@@ -12,7 +12,8 @@ namespace rooflab::gui {
 // bars to work; now only the dock scrolls.
 void fitToRows(QAbstractItemView *view);
 
-// The height that shows every row of `view`, as its rows are laid out.
+// The height that shows every row of `view`, as its rows are laid out; for a list, right only
+// with offsets in pixels (QAbstractItemView::ScrollPerPixel, as fitToRows() sets).
 int heightForAllRows(const QAbstractItemView *view);
 
 } // namespace rooflab::gui
