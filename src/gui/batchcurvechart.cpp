@@ -77,8 +77,8 @@ public:
             return std::nullopt;
         return at;
     }
-    // The dots on their points, the value beside the time dot, on its right unless that
-    // leaves the plot area.
+    // The dots on their points, the value beside the time dot: on its right unless that
+    // leaves the plot area or a marker line would cross it, then on its left.
     void placeCurrent()
     {
         const std::optional<QPointF> ratePixel = pixelOf(currentRatePoint, rate);
@@ -113,7 +113,8 @@ public:
         currentLabel->setPos(x, y);
     }
 
-    // Where the vertical marker lines are drawn, in the chart's pixels.
+    // Where the vertical marker lines are, in the chart's pixels (a batch outside the sweep
+    // lies off the plot, where no label goes either).
     QList<qreal> markerXs() const
     {
         QList<qreal> xs;

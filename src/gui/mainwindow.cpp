@@ -78,8 +78,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     // Low enough that on a 1280 x 800 screen the docks below leave the chart room for its
     // legend beside the plot (docs/labels.md).
     m_batchCurve->setMinimumHeight(180);
-    // Short tab names: at 225 % text the three chart tabs share a column of about 500 px on
-    // a 1280 x 800 screen.
+    // Short tab names: at 225 % text the three chart tabs share a column of about 600 px on
+    // a 1920 x 1080 screen (on a 1280 x 800 one they are still 12 px too wide, and scroll).
     addDock(m_batchCurve, tr("Batch curve"), QStringLiteral("batchCurveDock"),
             Qt::BottomDockWidgetArea);
     QDockWidget *modelDock = addDock(scrollable(m_modelPanel), tr("Model step"),

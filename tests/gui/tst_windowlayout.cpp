@@ -397,6 +397,8 @@ private Q_SLOTS:
         QCOMPARE(doc->presentation().theme, s("light"));
         QCOMPARE(doc->scenario().batch, 64.0);
         // Yes: the window takes the figure's theme, still a file just opened.
+        doc->setBatch(8);
+        doc->markSaved();
         answerNextMessageBox(QMessageBox::Yes);
         QVERIFY(shown->window()->openFile(choices.path));
         QCOMPARE(doc->presentation().theme, s("dark"));
