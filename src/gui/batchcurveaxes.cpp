@@ -53,19 +53,25 @@ Scale rateScale(double maxRate, const QString &unit)
 
 namespace {
 
+// log_base(value): the power of `base` that `value` is.
+double exponentOf(double value, double base)
+{
+    return std::log(value) / std::log(base);
+}
+
 // Log axes may drop an end's label when the end is exactly a power of the base (rounding):
 // such an end is moved out by 2 %.
 double nudgedOut(double value, double base, double factor)
 {
-    const double exponent = std::log(value) / std::log(base);
+    const double exponent = exponentOf(value, base);
     return std::abs(exponent - std::round(exponent)) < 1e-9 ? value * factor : value;
 }
 
 // Powers of `base` from `lo` to `hi`, the ends included (with room for rounding).
 int powersWithin(double lo, double hi, double base)
 {
-    const auto exponent = [base](double v) { return std::log(v) / std::log(base); };
-    return int(std::floor(exponent(hi) + 1e-9) - std::ceil(exponent(lo) - 1e-9)) + 1;
+    return int(std::floor(exponentOf(hi, base) + 1e-9) - std::ceil(exponentOf(lo, base) - 1e-9)) +
+           1;
 }
 
 } // namespace
@@ -75,13 +81,12 @@ LogRange logRange(double lo, double hi, bool allowBaseTwo)
     if (!(lo > 0) || !(hi > lo) || !std::isfinite(hi))
         return {.lo = 1, .hi = 100, .base = 10};
     const int base = allowBaseTwo && underTwoDecades(lo, hi) ? 2 : 10;
-    const auto exponent = [base](double v) { return std::log(v) / std::log(double(base)); };
     // Widen the end that is nearer (on the log scale) to the next power outside it. Three
     // steps at most reach three powers; the bound also ends the loop where pow() cannot
     // step (subnormal values).
     for (int step = 0; step < 3 && powersWithin(lo, hi, base) < 3; ++step) {
-        const double below = std::pow(base, std::ceil(exponent(lo) - 1e-9) - 1);
-        const double above = std::pow(base, std::floor(exponent(hi) + 1e-9) + 1);
+        const double below = std::pow(base, std::ceil(exponentOf(lo, base) - 1e-9) - 1);
+        const double above = std::pow(base, std::floor(exponentOf(hi, base) + 1e-9) + 1);
         if (lo / below < above / hi)
             lo = below;
         else

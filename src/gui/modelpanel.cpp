@@ -70,10 +70,9 @@ void ModelPanel::refresh()
 {
     const ModelAnalysis *model = shownModel();
     m_shape = model ? model->modelId + phaseName(model->phase) : QString();
-    for (QWidget *part :
-         {static_cast<QWidget *>(m_totals), static_cast<QWidget *>(m_ui->layerLabel),
-          static_cast<QWidget *>(m_ui->layerTable)})
-        part->setVisible(model != nullptr);
+    m_totals->setVisible(model != nullptr);
+    m_ui->layerLabel->setVisible(model != nullptr);
+    m_ui->layerTable->setVisible(model != nullptr);
     if (!model) {
         m_ui->fitBox->setStyleSheet(QString());
         m_ui->fitSentence->clear();
