@@ -1,5 +1,7 @@
 #include "legendnotes.h"
 
+#include "batchmarks.h"
+
 #include <QCoreApplication>
 #include <QHash>
 
@@ -98,6 +100,36 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
     }
 }
 
+// Each device's line ends with its GEMMs' B*: a mark at a ridge corner is often hidden by
+// the points or the roof labels there, and the legend always has room for it.
+void addDeviceBatchTexts(SceneModel &model, bool *range)
+{
+    for (SceneLegendEntry &entry : model.legend) {
+        if (entry.kind != SceneLegendEntry::Kind::Device)
+            continue;
+        bool spans = false;
+        const QString batch = deviceBatchText(model, entry.device, &spans);
+        if (batch.isEmpty())
+            continue;
+        *range = *range || spans;
+        entry.batchSuffix = tr(" · ") + batch;
+        if (!entry.widest.isEmpty())
+            entry.widest += entry.batchSuffix;
+        entry.text += entry.batchSuffix;
+    }
+}
+
+// A device's line without its B* (the least legend forms leave it to the marks and the
+// points' tooltips).
+void dropBatchSuffix(SceneLegendEntry &entry)
+{
+    if (entry.batchSuffix.isEmpty())
+        return;
+    entry.text.remove(entry.batchSuffix);
+    entry.widest.remove(entry.batchSuffix);
+    entry.batchSuffix.clear();
+}
+
 } // namespace
 
 void addLegendNotes(SceneModel &model, const Analysis &analysis)
@@ -105,8 +137,9 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis)
     addFitVerdicts(model, analysis);
     // The window and every file alike: what B* means, and whose ridge the zones shade.
     // A mark that spans several GEMMs ("B*=255–262") says what its two ends are.
-    const bool range = std::any_of(model.batchMarks.cbegin(), model.batchMarks.cend(),
-                                   [](const SceneBatchMark &mark) { return mark.range; });
+    bool range = std::any_of(model.batchMarks.cbegin(), model.batchMarks.cend(),
+                             [](const SceneBatchMark &mark) { return mark.range; });
+    addDeviceBatchTexts(model, &range);
     if (!model.batchMarks.isEmpty()) {
         model.legend.append(
             {.kind = SceneLegendEntry::Kind::Note,
@@ -142,6 +175,8 @@ QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines, b
         if (entry.topic == SceneLegendEntry::Topic::BatchMarks)
             entry.text = entry.text == rangeNote() ? tr("B* = ridge batch, lo–hi")
                                                    : tr("B* = GEMM ridge batch");
+        if (!markerKinds)
+            dropBatchSuffix(entry);
         if (entry.kind == SceneLegendEntry::Kind::Device && entry.device == zonesDevice) {
             if (!entry.widest.isEmpty())
                 entry.widest += tr(" · shaded zones");
@@ -170,6 +205,7 @@ QList<SceneLegendEntry> keyLegendLines(const QList<SceneLegendEntry> &lines,
         // title leaves that to the legend); a line that says something else is counted.
         const QString &name = deviceNames.at(entry.device);
         const QString &shortName = shortNames.at(entry.device);
+        dropBatchSuffix(entry);
         if (!entry.text.startsWith(name)) {
             ++dropped;
             entry.text = shortName;

@@ -13,12 +13,13 @@ void addLegendNotes(SceneModel &model, const Analysis &analysis);
 
 // The legend's own lines, brief for a figure short of room (docs/labels.md, "Where the
 // legend goes"): the zones' note folded into its device's line, B* explained in a few
-// words; without `markerKinds`, no line for the marker kinds either.
+// words; without `markerKinds`, no line for the marker kinds and no device's own B* either.
 QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines,
                                          bool markerKinds = true);
 
 // The key a figure too small for every other legend form gets (docs/labels.md, "A key"):
-// each device's line its colour, short name (shortDeviceNames()) and fit verdict; every
+// each device's line its colour, short name (shortDeviceNames()) and fit verdict (not its
+// B*); every
 // other line dropped, marker kinds silently (the point labels name the classes), the rest
 // counted in `*notesLeftOut` (B*, the zones' device, substituted formats, points not
 // drawn). Every device keeps its line.

@@ -40,7 +40,7 @@ struct LegendSlot
     // (briefLegendLines()), one note for every label left out.
     bool brief = false;
     // False in a figure shorter still: a brief legend without the marker kinds' lines (the
-    // point labels name the operator classes).
+    // point labels name the operator classes) or the devices' B* (the marks say it).
     bool markerKinds = true;
     // A figure too small for any of those (large text in a small figure): a key, each
     // device's colour and short name, and one note counting what it leaves out

@@ -3,6 +3,7 @@
 #include "sameid.h"
 #include "textsafety.h"
 
+#include "batchmarks.h"
 #include "legendnotes.h"
 #include "textcache.h"
 #include "units.h"
@@ -258,60 +259,6 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
     }
 }
 
-// The model's points of each device (indices into model.points, in order).
-QList<QList<int>> pointsByDevice(const SceneModel &model)
-{
-    QList<QList<int>> result(model.deviceNames.size());
-    for (qsizetype i = 0; i < model.points.size(); ++i) {
-        const int device = model.points.at(i).device;
-        if (device >= 0 && device < result.size())
-            result[device].append(static_cast<int>(i));
-    }
-    return result;
-}
-
-void addBatchMarks(SceneModel &model, const Analysis &analysis,
-                   const QList<QList<int>> &devicePoints)
-{
-    for (const SceneRoof &roof : std::as_const(model.roofs)) {
-        if (roof.ghost)
-            continue;
-        double low = std::numeric_limits<double>::max(), high = 0;
-        SceneBatchMark mark{roof.device, roof.ridge, roof.peak, {}, {}, false};
-        double selectedBatch = 0;
-        if (roof.device < 0 || roof.device >= devicePoints.size())
-            continue;
-        for (int index : devicePoints.at(roof.device)) {
-            const ScenePoint &point = model.points.at(index);
-            const PointAnalysis &p = analysis.points.at(point.analysisIndex);
-            // Decode GEMMs tell the batching story; any other kind only when selected.
-            if (point.device != roof.device || !p.ridgeBatch || !same(p.peakFlops, roof.peak) ||
-                (p.kind != OperatorKind::DecodeGemm && !point.selected))
-                continue;
-            low = std::min(low, *p.ridgeBatch);
-            high = std::max(high, *p.ridgeBatch);
-            if (point.selected) {
-                mark.selected = true;
-                selectedBatch = *p.ridgeBatch;
-            }
-        }
-        if (high == 0)
-            continue;
-        // Whole batches on the figure (the first whole batch past the ridge); the exact
-        // value is in the point's tooltip.
-        const QString lowText = formatWholeBatch(low), highText = formatWholeBatch(high);
-        if (mark.selected)
-            mark.text = QStringLiteral("B*=%1").arg(formatWholeBatch(selectedBatch));
-        else if (lowText == highText)
-            mark.text = QStringLiteral("B*=%1").arg(lowText);
-        else {
-            mark.text = QStringLiteral("B*=%1–%2").arg(lowText, highText);
-            mark.range = true;
-        }
-        model.batchMarks.append(mark);
-    }
-}
-
 void addLegend(SceneModel &model, const Analysis &analysis)
 {
     for (int i = 0; i < model.deviceNames.size(); ++i)
@@ -488,7 +435,7 @@ SceneModel SceneModel::build(const Analysis &analysis, const ChartOptions &optio
     markShared(model);
     addPoints(model, analysis, devices);
     if (!options.hideRidgeLabels)
-        addBatchMarks(model, analysis, pointsByDevice(model));
+        addBatchMarks(model, analysis);
     chooseZoneRoof(model, analysis);
     addLegend(model, analysis);
     computeContent(model);

@@ -94,6 +94,9 @@ struct SceneBatchMark
     QSizeF size;
     bool selected = false;
     bool range = false; // the GEMMs reach the ridge at different whole batches
+    // The ridge batches of the device's decode GEMMs on this roof, whatever is selected
+    // (0: none): the legend's device line says them (deviceBatchText()).
+    double gemmLow = 0, gemmHigh = 0;
 };
 
 // One line of the legend.
@@ -112,6 +115,9 @@ struct SceneLegendEntry
     // fold it into a device's line (briefLegendLines(), docs/labels.md).
     enum class Topic { Other, BatchMarks, Zones };
     Topic topic = Topic::Other;
+    // The end of a device's line that says its GEMMs' B* (" · B*=308–317"): a key, short
+    // of room, leaves it out with the B* note (keyLegendLines()).
+    QString batchSuffix = {};
     // The rest of the line above, wrapped to the legend's width: a flowed legend keeps
     // such pieces on rows of their own, so that they do not read as separate lines.
     bool continued = false;

@@ -178,8 +178,10 @@ void TestChartExport::maliciousNamesAreEscaped()
     QVERIFY(!svg.contains("<b>"));
     const QStringList texts = svgTexts(svg, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    // The names come back exactly once unescaped: text, not markup.
-    QVERIFY(texts.contains(evil));
+    // The names come back exactly once unescaped: text, not markup. The device's line ends
+    // with its QKV GEMM's B* (D 4096, F 6144, ridge I* = 100e12 / 1e12 = 100 FLOP/B):
+    // I*·D·F / (D·F − I*·(D+F)) = 2,516,582,400 / 24,141,824 = 104.24, first whole batch 105.
+    QVERIFY(texts.contains(evil + QStringLiteral(" · B*=105")));
     QVERIFY(texts.contains(QStringLiteral("</text><script>x</script>")));
     QVERIFY(texts.contains(QStringLiteral("Title <b>&</b>")));
     QCOMPARE(readEmbeddedMetadata(request.path, &error), request.metadata);

@@ -270,9 +270,9 @@ void TestLegendRoom::theZonesNoteKeepsTheDeviceNameWhole()
     const double narrow = std::ceil(TextCache::advance(font, s("NVIDIA B200 (HGX, 1000")));
     QCOMPARE(wrapLegendText(font, b200 + s(" · fits"), narrow, {b200}),
              QStringList({s("NVIDIA B200 (HGX,"), s("1000 W) · fits")}));
-    // In a drawn figure (four devices at 580 x 455, where the note wraps) no line ends
+    // In a drawn figure (four devices at 620 x 455, where the note wraps) no line ends
     // inside a device's name.
-    const Figure figure = windowFigure(fourDevices(), 16, 1.0, QSize(580, 455));
+    const Figure figure = windowFigure(fourDevices(), 16, 1.0, QSize(620, 455));
     const QList<LegendLayout::Line> &lines = figure.frame().legend.lines;
     bool wrapped = false;
     for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
