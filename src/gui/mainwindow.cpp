@@ -16,6 +16,7 @@
 #include "scenariofile.h"
 #include "sharebarchart.h"
 #include "statusline.h"
+#include "tabbarfitter.h"
 #include "textsizemenu.h"
 #include "theme.h"
 #include "units.h"
@@ -124,6 +125,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
 
     createMenus();
     keepShortcutsWithoutMenuBar(this);
+    new TabBarFitter(this);
     qApp->installEventFilter(new MenuShortcutFilter(this));
     connectDocument();
     restoreSettings();
