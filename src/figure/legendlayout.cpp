@@ -19,24 +19,47 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     const int maxRows = std::max(4, static_cast<int>((maxHeight - 2 * padding) / lineHeight));
     const int columns = std::clamp(static_cast<int>((entries.size() + maxRows - 1) / maxRows),
                                    minColumns, static_cast<int>(entries.size()));
-    const int rows = static_cast<int>((entries.size() + columns - 1) / columns);
-    QList<double> columnWidth(columns, 0);
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const double w = swatch + gap + std::ceil(TextCache::advance(font, entries.at(i).text));
-        columnWidth[i / rows] = std::max(columnWidth.at(i / rows), w);
+    int rows = static_cast<int>((entries.size() + columns - 1) / columns);
+    // Where each column starts. The rest of a wrapped line (its pieces marked `continued`)
+    // stays in its line's column, so that "B* = each GEMM's ridge" and "batch, lowest–
+    // highest" do not end one column and start the next; a column takes a row more where
+    // that would need more columns.
+    const auto columnStarts = [&](int perColumn) {
+        QList<qsizetype> starts{0};
+        for (qsizetype start = 0; start + perColumn < entries.size();) {
+            qsizetype next = start + perColumn, head = next;
+            while (head > start && entries.at(head).continued)
+                --head;
+            if (head > start)
+                next = head;
+            starts.append(next);
+            start = next;
+        }
+        return starts;
+    };
+    QList<qsizetype> starts = columnStarts(rows);
+    while (starts.size() > columns)
+        starts = columnStarts(++rows);
+    starts.append(entries.size());
+    QList<double> columnWidth(starts.size() - 1, 0);
+    for (qsizetype c = 0; c + 1 < starts.size(); ++c) {
+        for (qsizetype i = starts.at(c); i < starts.at(c + 1); ++i) {
+            const double w = swatch + gap + std::ceil(TextCache::advance(font, entries.at(i).text));
+            columnWidth[c] = std::max(columnWidth.at(c), w);
+        }
     }
     double width = padding;
     for (double w : std::as_const(columnWidth))
         width += w + padding;
     legend.rect = QRectF(topLeft, QSizeF(width, 2 * padding + rows * lineHeight));
     double x = topLeft.x() + padding;
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const int column = static_cast<int>(i / rows), row = static_cast<int>(i % rows);
-        if (row == 0 && column > 0)
-            x += columnWidth.at(column - 1) + padding;
-        const QRectF line(x, topLeft.y() + padding + row * lineHeight, columnWidth.at(column),
-                          lineHeight);
-        legend.lines.append({line, entries.at(i), i < numbers.size() ? numbers.at(i) : 0});
+    for (qsizetype c = 0; c + 1 < starts.size(); ++c) {
+        for (qsizetype i = starts.at(c); i < starts.at(c + 1); ++i) {
+            const QRectF line(x, topLeft.y() + padding + double(i - starts.at(c)) * lineHeight,
+                              columnWidth.at(c), lineHeight);
+            legend.lines.append({line, entries.at(i), i < numbers.size() ? numbers.at(i) : 0});
+        }
+        x += columnWidth.at(c) + padding;
     }
     return legend;
 }

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void aWideChartGivesThePlotMostOfItsWidth();
     void theZonesNoteKeepsTheDeviceNameWhole();
     void aWrappedLineKeepsItsRowsToItself();
+    void aWrappedLineStaysInItsColumn();
 };
 
 namespace {
@@ -305,6 +306,35 @@ void TestLegendRoom::aWrappedLineKeepsItsRowsToItself()
     QCOMPARE(legend.lines.at(2).rect.top(), legend.lines.at(1).rect.top() + row);
     QCOMPARE(legend.lines.at(1).rect.left(), legend.lines.at(0).rect.left());
     QCOMPARE(LegendLayout::flowRows(entries, numbers, font, 2000), 3);
+}
+
+// (e) In columns, the rest of a wrapped line started the next column: "B* = each GEMM's
+// ridge" ended the first and "batch, lowest–highest" topped the second (1200 x 600 at 225 %).
+void TestLegendRoom::aWrappedLineStaysInItsColumn()
+{
+    QFont font;
+    font.setPixelSize(13);
+    const auto line = [](const char *text, bool continued) {
+        return SceneLegendEntry{
+            .kind = SceneLegendEntry::Kind::Note, .text = s(text), .continued = continued};
+    };
+    // Five rows where four fit a column: two columns of ceil(5 / 2) = 3 rows. Three to the
+    // first would leave "C2" to start the second; the first takes two, the second three.
+    const QList<SceneLegendEntry> entries = {line("A", false), line("A2", true), line("C", false),
+                                             line("C2", true), line("E", false)};
+    const double row = LegendLayout::lineHeight(font);
+    const LegendLayout legend = LegendLayout::make(entries, {0, 0, 0, 0, 0}, font,
+                                                   2 * LegendLayout::padding + 4 * row, {}, 1);
+    QCOMPARE(legend.lines.size(), 5);
+    const auto left = [&](int i) { return legend.lines.at(i).rect.left(); };
+    const auto top = [&](int i) { return legend.lines.at(i).rect.top(); };
+    QCOMPARE(left(1), left(0));
+    QVERIFY(left(2) > left(1));
+    QCOMPARE(left(3), left(2));
+    QCOMPARE(left(4), left(2));
+    QCOMPARE(top(2), top(0));
+    QCOMPARE(top(3), top(2) + row);
+    QCOMPARE(legend.rect.height(), 2 * LegendLayout::padding + 3 * row);
 }
 
 QTEST_MAIN(TestLegendRoom)
