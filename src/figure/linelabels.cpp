@@ -392,29 +392,24 @@ void FrameLayouter::placeZoneCaptions()
     const QString memory = QCoreApplication::translate("RooflineChart", "memory-bound");
     const QString compute = QCoreApplication::translate("RooflineChart", "compute-bound");
     const double bottom = map.rect.bottom() - 8;
-    const auto place = [&](const QString &text, double left, double right) {
-        // On one line, else broken after its hyphen or at its first space ("compute-" over
-        // "bound"), else written upwards: a zone narrower than the caption (large text, the
-        // compute-bound zone right of a far ridge) still says what it is.
-        const qsizetype hyphen = text.indexOf(QLatin1Char('-'));
-        const qsizetype space = text.indexOf(QLatin1Char(' '));
-        QString broken;
-        if (hyphen > 0 && hyphen + 1 < text.size())
-            broken = text.left(hyphen + 1) + QLatin1Char('\n') + text.mid(hyphen + 1);
-        else if (space > 0)
-            broken = text.left(space) + QLatin1Char('\n') + text.mid(space + 1);
+    // `text` (or `broken`, its two-line form) in `font` in the zone from `left` to `right`:
+    // on one line, else broken, else written upwards.
+    const auto placeCaption = [&](const QString &text, const QString &broken, const QFont &font,
+                                  double left, double right) {
         for (const QString &form : {text, broken}) {
             if (form.isEmpty())
                 continue;
-            const QSizeF size = boxed(measured(m.fonts.zone, form));
+            const QSizeF size = boxed(measured(font, form));
             if (right - left < size.width() + 16)
                 continue;
             LabelRequest request{QRectF(left, bottom, right - left, 1), size, {}, false, {}};
             for (double t : {0.5, 0.3, 0.7, 0.1, 0.9})
                 request.fixedTopLefts.append(
                     {left + 8 + (right - left - 16 - size.width()) * t, bottom - size.height()});
-            if (tryPlace(request, form, TextStyle::Zone, m.theme.muted))
-                return;
+            if (tryPlace(request, form, TextStyle::Zone, m.theme.muted)) {
+                f.texts.last().fontPixels = font.pixelSize();
+                return true;
+            }
         }
         // Still too narrow (the 1200 x 800 figure at 225 %): written upwards, its foot at the
         // bottom of the zone, where the zone is tall enough; broken in two where the whole
@@ -422,7 +417,7 @@ void FrameLayouter::placeZoneCaptions()
         for (const QString &form : {text, broken}) {
             if (form.isEmpty())
                 continue;
-            const QSizeF size = boxed(measured(m.fonts.zone, form));
+            const QSizeF size = boxed(measured(font, form));
             const double w = size.height(), h = size.width(); // the box on its side
             if (right - left < w + 8 || map.rect.height() < h + 16)
                 continue;
@@ -442,9 +437,33 @@ void FrameLayouter::placeZoneCaptions()
                                      -90,
                                      placement.rect.center(),
                                      {},
-                                     {}};
+                                     {},
+                                     font.pixelSize()};
             f.texts.append(upwards);
-            return;
+            return true;
+        }
+        return false;
+    };
+    const auto place = [&](const QString &text, double left, double right) {
+        // On one line, else broken after its hyphen or at its first space ("compute-" over
+        // "bound"), else written upwards: a zone narrower than the caption (large text, the
+        // compute-bound zone right of a far ridge) still says what it is.
+        const qsizetype hyphen = text.indexOf(QLatin1Char('-'));
+        const qsizetype space = text.indexOf(QLatin1Char(' '));
+        QString broken;
+        if (hyphen > 0 && hyphen + 1 < text.size())
+            broken = text.left(hyphen + 1) + QLatin1Char('\n') + text.mid(hyphen + 1);
+        else if (space > 0)
+            broken = text.left(space) + QLatin1Char('\n') + text.mid(space + 1);
+        // Still too big at the text's size (a plot about 500 px tall at 225 %): a size smaller
+        // in steps of 15 %, never under the caption's size at 100 % text.
+        for (const double scale : {1.0, 0.85, 0.7}) {
+            if (scale < 1 && scale * m.options.fontScale < 1)
+                return;
+            QFont font = m.fonts.zone;
+            font.setPixelSize(static_cast<int>(std::round(m.fonts.zone.pixelSize() * scale)));
+            if (placeCaption(text, broken, font, left, right))
+                return;
         }
     };
     place(memory, map.rect.left(), ridgeX);

@@ -37,6 +37,8 @@ struct PlacedText
     // A point label or number badge: its markers' bounds, from which the next frame laid out
     // with this one as `previous` keeps the label's offset (SceneFrame::layout).
     QRectF anchor = QRectF();
+    // A zone caption shrunk to fit its zone: its font's size in pixels (0: its style's).
+    int fontPixels = 0;
 };
 
 // The legend box and its lines.

@@ -438,7 +438,10 @@ void ScenePainter::drawLabels()
         } else if (t.style != TextStyle::Zone) {
             p->fillRect(t.rect, backdrop); // plain: a rounded one costs an antialiased path
         }
-        p->setFont(fontFor(t.style));
+        QFont font = fontFor(t.style);
+        if (t.fontPixels > 0)
+            font.setPixelSize(t.fontPixels);
+        p->setFont(font);
         p->setPen(t.color);
         // A zone caption broken over two lines ("compute-" over "bound") is centred.
         drawTextLines(t.rect.adjusted(textPadX, textPadY, -textPadX, -textPadY), t.text,

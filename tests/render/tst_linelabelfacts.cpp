@@ -11,6 +11,7 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace rooflab;
 using namespace rooflab::test;
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void aNarrowComputeZoneBreaksItsCaption();
     void aNarrowerZoneWritesItsCaptionUpwards();
     void aCaptionOnItsSideBreaksBelowTheRoofs();
+    void aCaptionTooBigForItsZoneShrinks();
     void everyLineLabelIsDrawnOrNamed_data();
     void everyLineLabelIsDrawnOrNamed();
     void theListReadsOneLabelALine();
@@ -155,6 +157,48 @@ void TestLineLabelFacts::aCaptionOnItsSideBreaksBelowTheRoofs()
                  drawn.bottom() <= map.rect.bottom(),
              qPrintable(describe(drawn) + QStringLiteral(" under a roof at y = ") +
                         QString::number(roofY)));
+}
+
+void TestLineLabelFacts::aCaptionTooBigForItsZoneShrinks()
+{
+    // The same scenario in an 800 x 700 figure at 225 %, a plot about 270 px tall: even
+    // "compute-" over "bound" on its side, from 8 px above the plot's bottom, would come
+    // within the 3 px a label keeps from a roof of the 67 TFLOP/s roof at the caption's own
+    // size (13 px x 2.25 = 29 px); its box is as tall as "compute-" is wide, with 3 px of
+    // padding each end. The caption used to be left out; it is now drawn a size smaller, no
+    // smaller than at 100 % (13 px), below the roof.
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(800, 700));
+    const AxisMapping &map = figure.layout().map;
+    const QFont &zone = figure.model().fonts.zone;
+    QCOMPARE(zone.pixelSize(), 29);
+    const double roofY = map.yToPixel(67e12);
+    const double half =
+        std::ceil(QFontMetricsF(zone)
+                      .boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft | Qt::AlignTop,
+                                    QStringLiteral("compute-\nbound"))
+                      .width()) +
+        2 * textPadX;
+    QVERIFY2(map.rect.bottom() - 8 - half - 3 < roofY,
+             qPrintable(QStringLiteral("%1 px of caption and 3 px under a roof %2 px up")
+                            .arg(half)
+                            .arg(map.rect.bottom() - 8 - roofY)));
+    const PlacedText *compute =
+        textOf(figure.frame(), TextStyle::Zone, QStringLiteral("compute-\nbound"));
+    QVERIFY2(compute, "no compute-bound caption");
+    QVERIFY2(compute->fontPixels >= 13 && compute->fontPixels < 29,
+             qPrintable(QString::number(compute->fontPixels)));
+    const QRectF drawn = drawnRect(*compute);
+    QVERIFY2(drawn.left() >= map.xToPixel(989.5 / 3.35) && drawn.right() <= map.rect.right() &&
+                 drawn.top() > roofY && drawn.bottom() <= map.rect.bottom(),
+             qPrintable(describe(drawn) + QStringLiteral(" under a roof at y = ") +
+                        QString::number(roofY)));
+    // At 100 % nothing shrinks: the captions keep the chart's zone font.
+    const Figure plain(result.chart, windowOptions(result, 1.0), QSize(800, 700));
+    for (const PlacedText &t : plain.frame().texts) {
+        if (t.style == TextStyle::Zone)
+            QCOMPARE(t.fontPixels, plain.model().fonts.zone.pixelSize());
+    }
 }
 
 void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed_data()
