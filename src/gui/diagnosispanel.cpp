@@ -62,6 +62,22 @@ QString DiagnosisPanel::explanationText() const
     return m_ui->explanationLabel->text();
 }
 
+QString DiagnosisPanel::reportText() const
+{
+    const QString title = m_diagnosis.valid
+                              ? tr("%1 on %2").arg(m_diagnosis.operatorName, m_diagnosis.deviceName)
+                              : tr("No point selected");
+    QStringList parts{title + QLatin1Char('\n') + m_figures->plainText(), explanationText()};
+    // Each move's title, its predicted effect indented under it.
+    QStringList moves{m_ui->movesLabel->text().remove(QLatin1Char('&')) + QLatin1Char(':')};
+    for (const Move &move : m_moves)
+        moves.append(QStringLiteral("- ") + move.title + QStringLiteral("\n  ") + move.effect);
+    if (!m_moves.isEmpty())
+        parts.append(moves.join(QLatin1Char('\n')));
+    parts.removeAll(QString());
+    return parts.join(QStringLiteral("\n\n"));
+}
+
 QListWidget *DiagnosisPanel::movesList() const
 {
     return m_ui->movesList;

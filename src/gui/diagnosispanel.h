@@ -37,6 +37,9 @@ public:
     const QList<Move> &moves() const { return m_moves; }
     QString figuresText() const;
     QString explanationText() const;
+    // The whole diagnosis as plain text: the figures, the explanation and the moves
+    // (Edit › Copy diagnosis, the keyboard's way to what the panels' menus copy).
+    QString reportText() const;
     QListWidget *movesList() const;
     QPushButton *applyButton() const;
 

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "controlspanel.h"
+#include "diagnosispanel.h"
 #include "docktoggle.h"
 #include "document.h"
 #include "fileactions.h"
@@ -16,6 +17,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -57,6 +59,13 @@ void MainWindow::createEditMenu()
     redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
     menu->addAction(undo);
     menu->addAction(redo);
+    menu->addSeparator();
+    // The figures, explanation and moves of the selected point, for notes or a report; the
+    // panels' own context menus copy a part each.
+    QAction *copy = menu->addAction(tr("&Copy diagnosis"), this, [this] {
+        QGuiApplication::clipboard()->setText(m_diagnosis->reportText());
+    });
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     menu->addSeparator();
 
     QAction *doubleBatch =

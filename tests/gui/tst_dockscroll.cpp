@@ -4,6 +4,7 @@
 // section had a scroll bar of its own. Now every section is as tall as its content and only
 // the dock scrolls; checked on the three screens of the issue at every text scale, with
 // Llama 3.1 70B on three devices, from the widgets' own scroll ranges.
+#include "controlspanel.h"
 #include "diagnosispanel.h"
 #include "mainwindow.h"
 #include "modelpanel.h"
@@ -19,6 +20,7 @@
 #include <QListWidget>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTest>
@@ -195,6 +197,40 @@ private Q_SLOTS:
         // The memory-bound MLP projections on the H100 (the selection): their explanation.
         QVERIFY2(copied.startsWith(s("Memory-bound")), qPrintable(copied));
         QCOMPARE(copied, diagnosis->diagnosis().explanation);
+    }
+    // The panels' labels take no focus, so their context menus are the mouse's; the whole
+    // diagnosis copies from Edit › Copy diagnosis (Ctrl+Shift+C), from any focused field.
+    void theDiagnosisCopiesFromTheKeyboard()
+    {
+        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
+                                         QSize(1440, 900));
+        QVERIFY(shown.exposed());
+        QSpinBox *spin = shown.window()->controls()->batchSpin();
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        QApplication::clipboard()->clear();
+        QTest::keyClick(spin, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        const QString copied = QApplication::clipboard()->text();
+        const QStringList paragraphs = copied.split(s("\n\n"));
+        // The selection (the H100's attention projections, the first class, memory-bound at
+        // batch 16) in plain text, its explanation (a paragraph or more), then its moves, a
+        // line each.
+        QVERIFY2(paragraphs.size() >= 3, qPrintable(copied));
+        QVERIFY2(paragraphs.at(0).startsWith(s("Attention projections on NVIDIA H100 SXM5 80GB\n")),
+                 qPrintable(paragraphs.at(0)));
+        QVERIFY(paragraphs.at(0).contains(s("memory-bound")));
+        QVERIFY(!copied.contains(QLatin1Char('<')));
+        QVERIFY(paragraphs.at(1).startsWith(s("Memory-bound")));
+        const QStringList moves = paragraphs.last().split(QLatin1Char('\n'));
+        QCOMPARE(moves.first(), s("Recommended moves for the model:"));
+        // A line for each move's title ("- ..."), one for its effect ("  ..."), in turn.
+        const auto *panel = shown.window()->diagnosis();
+        QVERIFY(!panel->moves().isEmpty());
+        QCOMPARE(moves.size(), 1 + 2 * panel->movesList()->count());
+        for (qsizetype i = 1; i < moves.size(); ++i)
+            QVERIFY2(moves.at(i).startsWith(i % 2 == 1 ? s("- ") : s("  ")) &&
+                         moves.at(i).size() > 6,
+                     qPrintable(moves.at(i)));
     }
 };
 
