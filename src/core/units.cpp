@@ -92,4 +92,13 @@ QString formatWholeBatch(double batch)
     return QString::number(std::max(1.0, std::ceil(batch - 1e-9 * std::abs(batch))), 'f', 0);
 }
 
+QString formatExactBatch(double batch)
+{
+    const QString whole = formatWholeBatch(batch);
+    QString text = formatNumber(batch, 4);
+    for (int digits = 5; text == whole && digits <= 8; ++digits)
+        text = formatNumber(batch, digits);
+    return text;
+}
+
 } // namespace rooflab

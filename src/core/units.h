@@ -24,4 +24,9 @@ QString formatBytes(double bytes, int significant = 4);
 // facts a figure or a status line states. Exact values belong in tooltips only.
 QString formatWholeBatch(double batch);
 
+// The exact batch beside its whole batch, with the digits it takes to differ from it:
+// 325.56 -> "325.6" (beside "326"), 316.98 -> "316.98" (not "317" beside "317"); a whole
+// value as it is.
+QString formatExactBatch(double batch);
+
 } // namespace rooflab

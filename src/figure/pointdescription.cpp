@@ -46,7 +46,7 @@ QString pointDescription(const Analysis &analysis, const PointAnalysis &p)
     if (p.ridgeBatch)
         // The whole batch first, as the figure states it; the exact solution beside it.
         lines << tr("Reaches the ridge from batch %1 (exactly %2)")
-                     .arg(formatWholeBatch(*p.ridgeBatch), formatNumber(*p.ridgeBatch, 4));
+                     .arg(formatWholeBatch(*p.ridgeBatch), formatExactBatch(*p.ridgeBatch));
     if (!p.note.isEmpty())
         lines << p.note;
     return lines.join(QLatin1Char('\n'));

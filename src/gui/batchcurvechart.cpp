@@ -339,7 +339,7 @@ void BatchCurveChart::drawSweep(const BatchCurve &curve)
     // The exact ridge batch and, with TP on auto, each t's memory limit.
     QStringList tip;
     if (d->ridgeBatch)
-        tip << tr("Ridge batch: exactly %1").arg(formatNumber(*d->ridgeBatch, 4));
+        tip << tr("Ridge batch: exactly %1").arg(formatExactBatch(*d->ridgeBatch));
     if (d->memoryBatch && !curve.memoryLimitDetail.isEmpty())
         tip << curve.memoryLimitDetail;
     d->view->setToolTip(tip.join(QLatin1Char('\n')));

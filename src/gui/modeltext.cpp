@@ -34,7 +34,7 @@ QString computeBoundText(const std::optional<double> &batch)
     // Below one sequence (a long prefill prompt), batch 1 is already past the ridge.
     if (*batch < 1)
         return tr("at every batch (the ridge at batch %1)").arg(formatNumber(*batch, 4));
-    return tr("from batch %1 (exactly %2)").arg(formatWholeBatch(*batch), formatNumber(*batch, 4));
+    return tr("from batch %1 (exactly %2)").arg(formatWholeBatch(*batch), formatExactBatch(*batch));
 }
 
 QString schemeText(const Catalog &catalog, const PrecisionScheme &scheme)

@@ -34,7 +34,7 @@ QString ridgeBatchText(const PointDiagnosis &d)
         // The whole batch first, as the figure states it; the exact solution beside it,
         // since a row of the panel's rich text has no tooltip of its own.
         return tr("from batch %1 (exactly %2)")
-            .arg(formatWholeBatch(d.ridgeBatch), formatNumber(d.ridgeBatch, 4));
+            .arg(formatWholeBatch(d.ridgeBatch), formatExactBatch(d.ridgeBatch));
     case RidgeBatchState::Never:
         return tr("never (memory-bound at every batch)");
     case RidgeBatchState::NotApplicable:

@@ -58,6 +58,26 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QCOMPARE(formatWholeBatch(batch), text);
     }
+
+    void anExactBatchDiffersFromItsWholeBatch_data()
+    {
+        QTest::addColumn<double>("batch");
+        QTest::addColumn<QString>("text");
+        // Four significant digits where they tell it from the whole batch (326 here)...
+        QTest::newRow("325.56") << 325.5576 << QStringLiteral("325.6");
+        // ... more where four round to the whole batch: 316.98 is not "317" beside "317",
+        // nor 316.9996 "317" or "317.00".
+        QTest::newRow("316.98") << 316.98 << QStringLiteral("316.98");
+        QTest::newRow("316.9996") << 316.9996 << QStringLiteral("316.9996");
+        // A whole value is itself.
+        QTest::newRow("317") << 317.0 << QStringLiteral("317");
+    }
+    void anExactBatchDiffersFromItsWholeBatch()
+    {
+        QFETCH(double, batch);
+        QFETCH(QString, text);
+        QCOMPARE(formatExactBatch(batch), text);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUnits)
