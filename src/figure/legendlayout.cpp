@@ -23,12 +23,14 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
     // Where each column starts. The rest of a wrapped line (its pieces marked `continued`)
     // stays in its line's column, so that "B* = each GEMM's ridge" and "batch, lowest–
     // highest" do not end one column and start the next; a column takes a row more where
-    // that would need more columns.
-    const auto columnStarts = [&](int perColumn) {
+    // that would need more columns, while the rows stay under `maxHeight`. Where they would
+    // not, the columns break after `rows` lines as they come (the legend's room was sized
+    // for that: legendmargin.cpp).
+    const auto columnStarts = [&](int perColumn, bool together) {
         QList<qsizetype> starts{0};
         for (qsizetype start = 0; start + perColumn < entries.size();) {
             qsizetype next = start + perColumn, head = next;
-            while (head > start && entries.at(head).continued)
+            while (together && head > start && entries.at(head).continued)
                 --head;
             if (head > start)
                 next = head;
@@ -37,9 +39,15 @@ LegendLayout LegendLayout::make(const QList<SceneLegendEntry> &entries, const QL
         }
         return starts;
     };
-    QList<qsizetype> starts = columnStarts(rows);
-    while (starts.size() > columns)
-        starts = columnStarts(++rows);
+    const int roomRows = static_cast<int>((maxHeight - 2 * padding) / lineHeight);
+    QList<qsizetype> starts = columnStarts(rows, true);
+    int taller = rows;
+    while (starts.size() > columns && taller < roomRows)
+        starts = columnStarts(++taller, true);
+    if (starts.size() > columns)
+        starts = columnStarts(rows, false);
+    else
+        rows = taller;
     starts.append(entries.size());
     QList<double> columnWidth(starts.size() - 1, 0);
     for (qsizetype c = 0; c + 1 < starts.size(); ++c) {

@@ -335,6 +335,16 @@ void TestLegendRoom::aWrappedLineStaysInItsColumn()
     QCOMPARE(top(2), top(0));
     QCOMPARE(top(3), top(2) + row);
     QCOMPARE(legend.rect.height(), 2 * LegendLayout::padding + 3 * row);
+    // Where keeping the pieces together would take more rows than the room has (a line of
+    // four pieces, then two lines, in four rows' room: three columns of up to four rows),
+    // the columns break as the lines come, two of three rows, within the room.
+    const QList<SceneLegendEntry> long_ = {line("L", false), line("M", false), line("M2", true),
+                                           line("M3", true), line("M4", true), line("N", false)};
+    const double room = 2 * LegendLayout::padding + 4 * row;
+    const LegendLayout plain = LegendLayout::make(long_, {0, 0, 0, 0, 0, 0}, font, room, {}, 1);
+    QVERIFY(plain.rect.height() <= room);
+    QCOMPARE(plain.rect.height(), 2 * LegendLayout::padding + 3 * row);
+    QCOMPARE(plain.lines.at(3).rect.left(), plain.lines.at(5).rect.left());
 }
 
 QTEST_MAIN(TestLegendRoom)
