@@ -17,7 +17,8 @@ QFont scaled(QFont font, double scale)
     if (font.pointSizeF() > 0)
         font.setPointSizeF(font.pointSizeF() * scale);
     else
-        font.setPixelSize(std::max(1, static_cast<int>(std::floor(font.pixelSize() * scale))));
+        font.setPixelSize(
+            std::max(1, static_cast<int>(std::floor(font.pixelSize() * scale + 1e-6))));
     return font;
 }
 
@@ -34,6 +35,10 @@ void TabBarFitter::watch(QTabBar *bar)
 {
     bar->removeEventFilter(this); // at most once
     bar->installEventFilter(this);
+    // Whole names: a bar the window made elides them, and its tabs then measure narrower
+    // than their text, which would hide what is to be fitted.
+    bar->setElideMode(Qt::ElideNone);
+    bar->setUsesScrollButtons(true);
     fit(bar);
 }
 
@@ -43,13 +48,17 @@ bool TabBarFitter::eventFilter(QObject *watched, QEvent *event)
         if (event->type() == QEvent::ChildPolished) {
             if (auto *bar = qobject_cast<QTabBar *>(static_cast<QChildEvent *>(event)->child()))
                 watch(bar);
+        } else if (event->type() == QEvent::FontChange) {
+            // A new text scale: the window's font is new here, while a bar with a font of its
+            // own may have had its ApplicationFontChange before the window had it.
+            for (QTabBar *bar : m_window->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly))
+                fit(bar);
         }
         return false;
     }
     switch (event->type()) {
     case QEvent::Resize:
     case QEvent::Show:
-    case QEvent::LayoutRequest:
     case QEvent::ApplicationFontChange:
         if (auto *bar = qobject_cast<QTabBar *>(watched))
             fit(bar);
@@ -79,9 +88,12 @@ void TabBarFitter::fit(QTabBar *bar)
             width += std::ceil(metrics.horizontalAdvance(bar->tabText(i)));
         return width;
     };
-    double scale = 1;
-    while (scale > smallestScale + 1e-9 && widthAt(scaled(base, scale)) > bar->width())
-        scale -= 0.05;
+    // In whole steps of 5 %, so that the last is 80 % exactly.
+    const int lastStep = static_cast<int>(std::lround((1 - smallestScale) / 0.05));
+    int step = 0;
+    while (step < lastStep && widthAt(scaled(base, 1 - 0.05 * step)) > bar->width())
+        ++step;
+    const double scale = 1 - 0.05 * step;
     // The window's own font where it fits: unset, so that a new text scale reaches the bar.
     const QFont wanted = scale < 1 ? scaled(base, scale) : QFont();
     if (scale < 1 ? bar->font() != wanted : bar->testAttribute(Qt::WA_SetFont))

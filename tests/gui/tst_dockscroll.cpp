@@ -25,6 +25,7 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace rooflab;
@@ -124,8 +125,6 @@ private Q_SLOTS:
                                 .arg(table->viewport()->height())));
     }
 
-    // Not the laptop's window at 225 %: its column (45 % of 1152 px) is 12 px short of the
-    // three chart tabs even with their short names, and they scroll there.
     void everyTabNameShowsWhole_data() { addScreenRows(); }
 
     // The tabs of docks in one place: each name whole, none behind the tab bar's scroll
@@ -198,6 +197,27 @@ private Q_SLOTS:
         QVERIFY2(copied.startsWith(s("Memory-bound")), qPrintable(copied));
         QCOMPARE(copied, diagnosis->diagnosis().explanation);
     }
+    // On the laptop at 225 % the charts' bar is shrunk (its column is 494 px, its tabs at the
+    // window's font 506); back at 100 % it has the window's font again, not the shrunk one.
+    void aShrunkTabBarGrowsBackWithTheText()
+    {
+        const auto shown = shownAt(m_catalog, QSize(1152, 720), 2.25);
+        const auto smallest = [&] {
+            double least = 1;
+            const QFontInfo window(shown->window()->font());
+            for (const QTabBar *bar :
+                 shown->window()->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
+                if (bar->isVisible())
+                    least =
+                        std::min(least, QFontInfo(bar->font()).pointSizeF() / window.pointSizeF());
+            }
+            return least;
+        };
+        QVERIFY2(smallest() < 1, qPrintable(QString::number(smallest())));
+        rooflab::test::setTextScale(shown->document(), 1.0);
+        QCOMPARE(smallest(), 1.0);
+    }
+
     // The panels' labels take no focus, so their context menus are the mouse's; the whole
     // diagnosis copies from Edit › Copy diagnosis (Ctrl+Shift+C), from any focused field.
     void theDiagnosisCopiesFromTheKeyboard()
