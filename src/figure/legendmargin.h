@@ -18,8 +18,8 @@ namespace rooflab {
 // How much the legend says in a margin, from most to least: every roof and slope label it
 // may receive; the scene's own lines (compact); the same with device names that may break
 // between words; brief notes (briefLegendLines()); brief without the marker kinds or the
-// devices' B*; a key of
-// short device names (keyLegendLines()), for a figure too small for all of those.
+// devices' B*; a key of short device names (keyLegendLines()), for a figure too small for
+// all of those.
 enum class LegendLevel { Full, Compact, BrokenNames, Brief, Minimal, Key };
 
 // A legend's margin beside or under the plot and the plot it leaves, in pixels.

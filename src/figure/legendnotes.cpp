@@ -125,8 +125,12 @@ void dropBatchSuffix(SceneLegendEntry &entry)
 {
     if (entry.batchSuffix.isEmpty())
         return;
-    entry.text.remove(entry.batchSuffix);
-    entry.widest.remove(entry.batchSuffix);
+    // The last copy only: the brief form may have put " · shaded zones" after it.
+    for (QString *text : {&entry.text, &entry.widest}) {
+        const qsizetype at = text->lastIndexOf(entry.batchSuffix);
+        if (at >= 0)
+            text->remove(at, entry.batchSuffix.size());
+    }
     entry.batchSuffix.clear();
 }
 

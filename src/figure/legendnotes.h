@@ -19,10 +19,9 @@ QList<SceneLegendEntry> briefLegendLines(const QList<SceneLegendEntry> &lines,
 
 // The key a figure too small for every other legend form gets (docs/labels.md, "A key"):
 // each device's line its colour, short name (shortDeviceNames()) and fit verdict (not its
-// B*); every
-// other line dropped, marker kinds silently (the point labels name the classes), the rest
-// counted in `*notesLeftOut` (B*, the zones' device, substituted formats, points not
-// drawn). Every device keeps its line.
+// B*); every other line dropped, marker kinds silently (the point labels name the classes),
+// the rest counted in `*notesLeftOut` (B*, the zones' device, substituted formats, points
+// not drawn). Every device keeps its line.
 QList<SceneLegendEntry> keyLegendLines(const QList<SceneLegendEntry> &lines,
                                        const QStringList &deviceNames, int *notesLeftOut);
 

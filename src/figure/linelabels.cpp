@@ -396,6 +396,7 @@ void FrameLayouter::placeZoneCaptions()
     // on one line, else broken, else written upwards.
     const auto placeCaption = [&](const QString &text, const QString &broken, const QFont &font,
                                   double left, double right) {
+        const int shrunk = font.pixelSize() < m.fonts.zone.pixelSize() ? font.pixelSize() : 0;
         for (const QString &form : {text, broken}) {
             if (form.isEmpty())
                 continue;
@@ -407,7 +408,7 @@ void FrameLayouter::placeZoneCaptions()
                 request.fixedTopLefts.append(
                     {left + 8 + (right - left - 16 - size.width()) * t, bottom - size.height()});
             if (tryPlace(request, form, TextStyle::Zone, m.theme.muted)) {
-                f.texts.last().fontPixels = font.pixelSize();
+                f.texts.last().fontPixels = shrunk;
                 return true;
             }
         }
@@ -438,7 +439,7 @@ void FrameLayouter::placeZoneCaptions()
                                      placement.rect.center(),
                                      {},
                                      {},
-                                     font.pixelSize()};
+                                     shrunk};
             f.texts.append(upwards);
             return true;
         }
@@ -455,8 +456,8 @@ void FrameLayouter::placeZoneCaptions()
             broken = text.left(hyphen + 1) + QLatin1Char('\n') + text.mid(hyphen + 1);
         else if (space > 0)
             broken = text.left(space) + QLatin1Char('\n') + text.mid(space + 1);
-        // Still too big at the text's size (a plot about 500 px tall at 225 %): a size smaller
-        // in steps of 15 %, never under the caption's size at 100 % text.
+        // Still too big at the text's size (a plot about 270 px tall in an 800 x 700 figure at
+        // 225 %): a size smaller in steps of 15 %, never under the caption's size at 100 %.
         for (const double scale : {1.0, 0.85, 0.7}) {
             if (scale < 1 && scale * m.options.fontScale < 1)
                 return;

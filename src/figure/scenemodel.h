@@ -115,8 +115,8 @@ struct SceneLegendEntry
     // fold it into a device's line (briefLegendLines(), docs/labels.md).
     enum class Topic { Other, BatchMarks, Zones };
     Topic topic = Topic::Other;
-    // The end of a device's line that says its GEMMs' B* (" · B*=308–317"): a key, short
-    // of room, leaves it out with the B* note (keyLegendLines()).
+    // The end of a device's line that says its GEMMs' B* (" · B*=308–317"): the least
+    // legend forms leave it out (briefLegendLines() without marker kinds, keyLegendLines()).
     QString batchSuffix = {};
     // The rest of the line above, wrapped to the legend's width: a flowed legend keeps
     // such pieces on rows of their own, so that they do not read as separate lines.

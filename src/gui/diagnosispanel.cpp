@@ -67,7 +67,9 @@ QString DiagnosisPanel::reportText() const
     const QString title = m_diagnosis.valid
                               ? tr("%1 on %2").arg(m_diagnosis.operatorName, m_diagnosis.deviceName)
                               : tr("No point selected");
-    QStringList parts{title + QLatin1Char('\n') + m_figures->plainText(), explanationText()};
+    const QString figures = m_figures->plainText();
+    QStringList parts{figures.isEmpty() ? title : title + QLatin1Char('\n') + figures,
+                      explanationText()};
     // Each move's title, its predicted effect indented under it.
     QStringList moves{m_ui->movesLabel->text().remove(QLatin1Char('&')) + QLatin1Char(':')};
     for (const Move &move : m_moves)
