@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QTabBar>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooflab::gui {
