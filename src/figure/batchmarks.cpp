@@ -1,5 +1,6 @@
 #include "batchmarks.h"
 
+#include "sameid.h"
 #include "units.h"
 
 #include <algorithm>
@@ -9,11 +10,6 @@
 namespace rooflab {
 
 namespace {
-
-bool same(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
 
 // The model's points of each device (indices into model.points, in order).
 QList<QList<int>> pointsByDevice(const SceneModel &model)
@@ -53,7 +49,8 @@ void addBatchMarks(SceneModel &model, const Analysis &analysis)
             const PointAnalysis &p = analysis.points.at(point.analysisIndex);
             // Decode GEMMs tell the batching story; any other kind only when selected.
             const bool decodeGemm = p.kind == OperatorKind::DecodeGemm;
-            if (!p.ridgeBatch || !same(p.peakFlops, roof.peak) || (!decodeGemm && !point.selected))
+            if (!p.ridgeBatch || !sameValue(p.peakFlops, roof.peak) ||
+                (!decodeGemm && !point.selected))
                 continue;
             low = std::min(low, *p.ridgeBatch);
             high = std::max(high, *p.ridgeBatch);

@@ -24,11 +24,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("RooflineChart", text);
 }
 
-bool same(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
-
 bool drawable(double x, double y)
 {
     return std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0;
@@ -47,7 +42,7 @@ const MemoryRoof *analysedMemory(const DeviceRoofs &device, const Analysis &anal
     for (qsizetype i : devicePoints) {
         const PointAnalysis &p = analysis.points.at(i);
         for (const MemoryRoof &m : device.memory) {
-            if (same(m.bandwidth, p.bandwidth))
+            if (sameValue(m.bandwidth, p.bandwidth))
                 return &m;
         }
     }
@@ -94,7 +89,7 @@ void addLinkSlope(SceneModel &model, int index, const DeviceRoofs &device, const
         if (link.level != QLatin1String("interconnect") || link.bandwidth <= 0)
             continue;
         const bool used = std::any_of(devicePoints.cbegin(), devicePoints.cend(), [&](qsizetype i) {
-            return same(analysis.points.at(i).bandwidth, link.bandwidth);
+            return sameValue(analysis.points.at(i).bandwidth, link.bandwidth);
         });
         if (!used)
             continue;
@@ -163,7 +158,7 @@ void markShared(SceneModel &model)
         QList<qsizetype> group;
         for (qsizetype j = 0; j < model.roofs.size(); ++j) {
             const SceneRoof &other = model.roofs.at(j);
-            if (other.ghost == roof.ghost && same(other.peak, roof.peak))
+            if (other.ghost == roof.ghost && sameValue(other.peak, roof.peak))
                 group.append(j);
         }
         roof.sharedCount = static_cast<int>(group.size());
@@ -175,8 +170,8 @@ void markShared(SceneModel &model)
             model.roofs[group.first()].labelShared = true;
         }
         for (qsizetype j = 0; j < i; ++j) {
-            if (same(model.roofs.at(j).ridge, roof.ridge) &&
-                same(model.roofs.at(j).peak, roof.peak))
+            if (sameValue(model.roofs.at(j).ridge, roof.ridge) &&
+                sameValue(model.roofs.at(j).peak, roof.peak))
                 roof.ridgeLabel.clear();
         }
     }
@@ -185,7 +180,7 @@ void markShared(SceneModel &model)
         QList<qsizetype> group;
         for (qsizetype j = 0; j < model.slopes.size(); ++j) {
             const SceneSlope &other = model.slopes.at(j);
-            if (other.ghost == slope.ghost && same(other.bandwidth, slope.bandwidth))
+            if (other.ghost == slope.ghost && sameValue(other.bandwidth, slope.bandwidth))
                 group.append(j);
         }
         slope.sharedCount = static_cast<int>(group.size());
@@ -301,7 +296,7 @@ void chooseZoneRoof(SceneModel &model, const Analysis &analysis)
         int count = 0;
         for (const ScenePoint &point : std::as_const(model.points)) {
             if (point.device == device &&
-                same(analysis.points.at(point.analysisIndex).peakFlops, roof.peak))
+                sameValue(analysis.points.at(point.analysisIndex).peakFlops, roof.peak))
                 ++count;
         }
         if (count > bestCount) {
