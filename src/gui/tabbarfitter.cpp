@@ -60,6 +60,9 @@ bool TabBarFitter::eventFilter(QObject *watched, QEvent *event)
     switch (event->type()) {
     case QEvent::Resize:
     case QEvent::Show:
+    // Under X a bar's tabs are laid out anew after its last Resize (the laptop's window at
+    // 225 % showed "Compare" behind the arrows again without this); offscreen they are not.
+    case QEvent::LayoutRequest:
     case QEvent::ApplicationFontChange:
         if (auto *bar = qobject_cast<QTabBar *>(watched))
             fit(bar);
