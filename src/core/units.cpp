@@ -101,4 +101,9 @@ QString formatExactBatch(double batch)
     return text;
 }
 
+QString countedText(qsizetype count, const QString &one, const QString &many)
+{
+    return (count == 1 ? one : many).arg(count);
+}
+
 } // namespace rooflab

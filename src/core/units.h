@@ -29,4 +29,9 @@ QString formatWholeBatch(double batch);
 // value as it is.
 QString formatExactBatch(double batch);
 
+// A count in words: `one` when `count` is 1, else `many`, with %1 replaced by the count:
+// (3, "%1 label left out", "%1 labels left out") -> "3 labels left out". English plurals
+// without a translation file; "label(s)" reads as a fault on a figure.
+QString countedText(qsizetype count, const QString &one, const QString &many);
+
 } // namespace rooflab

@@ -298,7 +298,8 @@ double CaptionTable::draw(QPainter *painter, double top) const
     const int hidden = static_cast<int>(m_rows.size()) - m_shownRows;
     if (hidden > 0) {
         const QString note =
-            tr("… and %n more row(s) that do not fit; a taller figure lists them", hidden);
+            countedText(hidden, tr("… and %1 more row that does not fit; a taller figure lists it"),
+                        tr("… and %1 more rows that do not fit; a taller figure lists them"));
         painter->setFont(m_font);
         painter->setPen(m_theme.muted);
         painter->drawText(QPointF(left + cellPad, baselineIn(plain)),

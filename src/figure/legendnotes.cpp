@@ -1,6 +1,7 @@
 #include "legendnotes.h"
 
 #include "batchmarks.h"
+#include "units.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -307,9 +308,11 @@ QStringList keyLeftOutParts(int labels, int notes)
 {
     QStringList parts;
     if (labels > 0)
-        parts.append(QCoreApplication::translate("RooflineChart", "%n label(s)", nullptr, labels));
+        parts.append(countedText(labels, QCoreApplication::translate("RooflineChart", "%1 label"),
+                                 QCoreApplication::translate("RooflineChart", "%1 labels")));
     if (notes > 0)
-        parts.append(QCoreApplication::translate("RooflineChart", "%n note(s)", nullptr, notes));
+        parts.append(countedText(notes, QCoreApplication::translate("RooflineChart", "%1 note"),
+                                 QCoreApplication::translate("RooflineChart", "%1 notes")));
     if (!parts.isEmpty())
         parts.prepend(tr("Left out:"));
     return parts;

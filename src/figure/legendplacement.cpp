@@ -2,6 +2,7 @@
 
 #include "legendnotes.h"
 #include "textcache.h"
+#include "units.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -35,19 +36,24 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
 
 QString FrameLayouter::leftOutNote(int count)
 {
-    return QCoreApplication::translate("RooflineChart", "%n label(s) left out: hover a point",
-                                       nullptr, count);
+    return countedText(
+        count, QCoreApplication::translate("RooflineChart", "%1 label left out: hover a point"),
+        QCoreApplication::translate("RooflineChart", "%1 labels left out: hover a point"));
 }
 
 QString FrameLayouter::lineLabelsNote(int count)
 {
-    return QCoreApplication::translate(
-        "RooflineChart", "%n line label(s) left out: a larger chart shows them", nullptr, count);
+    return countedText(count,
+                       QCoreApplication::translate(
+                           "RooflineChart", "%1 line label left out: a larger chart shows it"),
+                       QCoreApplication::translate(
+                           "RooflineChart", "%1 line labels left out: a larger chart shows them"));
 }
 
 QString FrameLayouter::briefLeftOutNote(int count)
 {
-    return QCoreApplication::translate("RooflineChart", "%n label(s) left out", nullptr, count);
+    return countedText(count, QCoreApplication::translate("RooflineChart", "%1 label left out"),
+                       QCoreApplication::translate("RooflineChart", "%1 labels left out"));
 }
 
 QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const QList<int> &shown,

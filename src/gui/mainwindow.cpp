@@ -292,9 +292,9 @@ void MainWindow::refreshStatus()
     if (const ModelAnalysis *model = m_document->selectedModel(); model && !modeltext::fits(*model))
         text += tr("  —  ") + modeltext::fitSentence(m_document->catalog(), *model);
     if (!m_document->analysis().problems.isEmpty())
-        text += tr("  —  %n problem(s): %1", nullptr,
-                   static_cast<int>(m_document->analysis().problems.size()))
-                    .arg(m_document->analysis().problems.constFirst());
+        text += countedText(m_document->analysis().problems.size(), tr("  —  %1 problem: "),
+                            tr("  —  %1 problems: ")) +
+                m_document->analysis().problems.constFirst();
     m_selectionLabel->setLine(text);
     m_selectionText = text;
     statusBar()->clearMessage(); // one message: the selection's

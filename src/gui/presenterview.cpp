@@ -62,8 +62,9 @@ QString presenterCaption(const Catalog &catalog, const Scenario &scenario)
         QStringList names;
         for (const OperatorSpec &op : scenario.operators)
             names << op.name;
-        parts << (names.size() <= 2 ? names.join(tr(", "))
-                                    : tr("%n operator(s)", static_cast<int>(names.size())));
+        parts << (names.size() <= 2
+                      ? names.join(tr(", "))
+                      : countedText(names.size(), tr("%1 operator"), tr("%1 operators")));
     }
     parts << tr("batch %1").arg(wholeNumber(scenario.batch));
     parts << schemeLabel(catalog, scenario.scheme);

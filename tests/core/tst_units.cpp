@@ -78,6 +78,16 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QCOMPARE(formatExactBatch(batch), text);
     }
+
+    // A count says "1 label" and "0 labels", "2 labels": never "label(s)".
+    void aCountTakesItsNounsNumber()
+    {
+        const QString one = QStringLiteral("%1 label left out");
+        const QString many = QStringLiteral("%1 labels left out");
+        QCOMPARE(countedText(1, one, many), QStringLiteral("1 label left out"));
+        QCOMPARE(countedText(0, one, many), QStringLiteral("0 labels left out"));
+        QCOMPARE(countedText(15, one, many), QStringLiteral("15 labels left out"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUnits)

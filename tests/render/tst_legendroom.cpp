@@ -296,7 +296,7 @@ void TestLegendRoom::aWrappedLineKeepsItsRowsToItself()
     const QList<SceneLegendEntry> entries = {
         {.kind = SceneLegendEntry::Kind::Note, .text = s("Shaded zones: NVIDIA H100 SXM5")},
         {.kind = SceneLegendEntry::Kind::Note, .text = s("80GB"), .continued = true},
-        {.kind = SceneLegendEntry::Kind::Note, .text = s("3 label(s) left out")}};
+        {.kind = SceneLegendEntry::Kind::Note, .text = s("3 labels left out")}};
     const QList<int> numbers = {0, 0, 0};
     // Wide enough for all three on one row: 2000 px.
     const LegendLayout legend = LegendLayout::flow(entries, numbers, font, 2000, {});
