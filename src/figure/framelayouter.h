@@ -20,6 +20,14 @@ namespace rooflab {
 // Space kept between the legend and anything it must not cover.
 inline constexpr double legendClearance = 4;
 
+// Space between two labels' boxes beyond their padding (LabelPlacer::setLabelGap): their
+// texts keep 0.4 em apart, so that neighbours at large text read as two labels; at 100 %
+// the padding alone gives that.
+inline double labelGap(const QFont &labelFont)
+{
+    return std::max(0.0, 0.4 * labelFont.pixelSize() - 2 * textPadX);
+}
+
 // A text's size with its padding (textPadX, textPadY).
 inline QSizeF boxed(const QSizeF &size)
 {
@@ -70,8 +78,7 @@ public:
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
                   PassCache &cache, bool slideRings, const SceneFrame *previous = nullptr)
         : m(model), f(frame), map(frame.map),
-          placer(cache.placer ? *cache.placer
-                              : cache.placer.emplace(frame.map.rect.adjusted(2, 2, -2, -2))),
+          placer(cache.placer ? *cache.placer : newPlacer(cache.placer, frame, model)),
           m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings),
           m_previous(previous)
     {
@@ -89,6 +96,15 @@ public:
     QStringList lineLabelsMissing() const;
 
 private:
+    // The frame's point-label placer, made once per pass cache with the labels' gap.
+    static LabelPlacer &newPlacer(std::optional<LabelPlacer> &slot, const SceneFrame &frame,
+                                  const SceneModel &model)
+    {
+        LabelPlacer &placer = slot.emplace(frame.map.rect.adjusted(2, 2, -2, -2));
+        placer.setLabelGap(labelGap(model.fonts.pointLabel));
+        return placer;
+    }
+
     QPointF pixel(double x, double y) const { return map.toPixel(x, y); }
 
     // The slopes, roofs, ridge corners and the zones' ridge line, into `into`.

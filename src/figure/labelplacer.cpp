@@ -68,9 +68,12 @@ void LabelPlacer::addObstacle(const QLineF &segment, double clearance)
 void LabelPlacer::reserve(const QRectF &label)
 {
     m_placed.append(label);
-    m_rects.append(label);
+    // Kept out of by every later label (and counted by coverage()) with the gap either side:
+    // side by side two labels read as one phrase; one above another the lines part them.
+    const QRectF keptOut = label.adjusted(-m_labelGap, 0, m_labelGap, 0);
+    m_rects.append(keptOut);
     m_rectIsLabel.push_back(1);
-    m_boxGrid.insert(label, static_cast<int>(m_rects.size() - 1));
+    m_boxGrid.insert(keptOut, static_cast<int>(m_rects.size() - 1));
 }
 
 LabelPlacer::Mark LabelPlacer::mark() const
@@ -205,7 +208,9 @@ bool LabelPlacer::labelsFree(const QLineF &leader) const
     if (m_boxGrid.cellCount(box) > m_placed.size()) // fewer labels than cells to visit
         return std::all_of(m_placed.cbegin(), m_placed.cend(), clear);
     return m_boxGrid.visit(box, [&](int index) {
-        return !m_rectIsLabel[static_cast<size_t>(index)] || clear(m_rects.at(index));
+        const double g = m_labelGap; // the text itself, as in the branch above
+        return !m_rectIsLabel[static_cast<size_t>(index)] ||
+               clear(m_rects.at(index).adjusted(g, 0, -g, 0));
     });
 }
 

@@ -78,6 +78,11 @@ public:
         qsizetype rects = 0, placed = 0, segments = 0, blockers = 0, guides = 0;
     };
 
+    // Space kept between two labels' boxes side by side (pixels), beyond their padding: so
+    // that they read as two labels ("Attention", "ridge 14"), not as one phrase.
+    // Set before any label is placed; markers, lines and the bounds keep their own gaps.
+    void setLabelGap(double gap) { m_labelGap = std::max(0.0, gap); }
+
     // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
     // (the legend), while they may cross a marker.
     void addObstacle(const QRectF &rect, bool blocksLeaders = false);
@@ -194,6 +199,7 @@ private:
     QRectF m_bounds;
     QList<QRectF> m_rects;           // obstacles and placed labels
     std::vector<char> m_rectIsLabel; // per rect: a placed label (not an obstacle)
+    double m_labelGap = 0; // a label's rect in m_rects is its box this much wider each side
     QList<QRectF> m_placed;
     QList<LineObstacle> m_segments;
     QList<QRectF> m_leaderBlockers;

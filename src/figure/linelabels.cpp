@@ -268,6 +268,7 @@ void FrameLayouter::placeRidgeLabels()
     // The lines and corners alone, where the homes are worked out: alike in every pass.
     if (!m_cache.lines) {
         m_cache.lines.emplace(map.rect.adjusted(2, 2, -2, -2));
+        m_cache.lines->setLabelGap(labelGap(m.fonts.pointLabel));
         addLineObstacles(*m_cache.lines);
     }
     LabelPlacer &lines = *m_cache.lines;

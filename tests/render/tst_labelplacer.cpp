@@ -12,6 +12,7 @@ class TestLabelPlacer : public QObject
 
 private Q_SLOTS:
     void firstChoiceIsRightOfTheAnchor();
+    void labelsSideBySideKeepTheirGap();
     void obstacleSegmentPushesLabelAway();
     void clusteredLabelsDoNotOverlap();
     void crowdedLabelsNeverOverlap();
@@ -38,6 +39,36 @@ void TestLabelPlacer::firstChoiceIsRightOfTheAnchor()
     QVERIFY(!p.leader);
     // Right of the anchor with a 4 px gap, centred vertically: x = 110 + 4, y = 105 - 7.
     QCOMPARE(p.rect, QRectF(114, 98, 50, 14));
+}
+
+void TestLabelPlacer::labelsSideBySideKeepTheirGap()
+{
+    // A placed label (114, 98)-(164, 112) and an anchor whose only places are fixed: the
+    // first 2 px right of the label's end (x = 166), the second 8 px right (x = 172), both
+    // on the label's row; a third below it (y = 120), 0 px across.
+    const QRectF anchor(100, 100, 10, 10), other(150, 150, 10, 10);
+    const QList<QPointF> places = {QPointF(166, 98), QPointF(172, 98), QPointF(114, 120)};
+    for (const double gap : {0.0, 5.0}) {
+        LabelPlacer placer(QRectF(0, 0, 400, 300));
+        placer.setLabelGap(gap);
+        QVERIFY(placer.place({anchor, QSizeF(50, 14), {}, true, {}}).placed);
+        const LabelPlacement p = placer.place({other, QSizeF(30, 14), places, false, {}});
+        QVERIFY(p.placed);
+        // No gap: the first place, 2 px on. A 5 px gap: 166 - 164 = 2 < 5 is too near,
+        // 172 - 164 = 8 >= 5 is not.
+        QCOMPARE(p.rect.topLeft(), gap > 0 ? QPointF(172, 98) : QPointF(166, 98));
+        // The placed boxes are the labels' own, without the gap.
+        QCOMPARE(placer.placedRects().constFirst(), QRectF(114, 98, 50, 14));
+    }
+    // One above the other the gap does not count: the box at y = 120 starts 120 - 112 = 8 px
+    // below the label with a 20 px gap, and the only place is taken.
+    LabelPlacer placer(QRectF(0, 0, 400, 300));
+    placer.setLabelGap(20);
+    QVERIFY(placer.place({anchor, QSizeF(50, 14), {}, true, {}}).placed);
+    const LabelPlacement below =
+        placer.place({other, QSizeF(30, 14), {QPointF(114, 120)}, false, {}});
+    QVERIFY(below.placed);
+    QCOMPARE(below.rect.topLeft(), QPointF(114, 120));
 }
 
 void TestLabelPlacer::coveredPlaceSlidesByTheLeastThatFreesIt()

@@ -32,6 +32,8 @@ private Q_SLOTS:
     void everyLineLabelIsDrawnOrNamed_data();
     void everyLineLabelIsDrawnOrNamed();
     void theListReadsOneLabelALine();
+    void labelsSideBySideReadApart_data();
+    void labelsSideBySideReadApart();
 };
 
 namespace {
@@ -287,6 +289,55 @@ void TestLineLabelFacts::everyLineLabelIsDrawnOrNamed()
                      QStringLiteral("ridge 247 FLOP/B (AMD Instinct MI300X)")),
                  qPrintable(frame.lineLabelsLeftOut.join(QStringLiteral("; "))));
     }
+}
+
+void TestLineLabelFacts::labelsSideBySideReadApart_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    QTest::addColumn<double>("gap");
+    // The gap between two boxes on one row: their texts 0.4 em apart, less the 3 px padding
+    // of each box. 175 %: 13 x 1.75 = 22.75, a 23 px font; 0.4 x 23 - 6 = 3.2 px. 225 %:
+    // 13 x 2.25 = 29.25, 29 px; 0.4 x 29 - 6 = 5.6 px. Before the gap these figures had two
+    // labels on one row 0 to 3 px apart: "Attention" and the H200's "ridge 14" (1200 x 1000
+    // at 225 %, 1000 x 800 at 175 %), "ridge 14" and a numbered badge (800 x 800 at 225 %),
+    // "ridge 295" and "ridge 247" (1300 x 600 at 175 %).
+    QTest::newRow("1200x1000 at 225 %") << QSize(1200, 1000) << 2.25 << 5.6;
+    QTest::newRow("800x800 at 225 %") << QSize(800, 800) << 2.25 << 5.6;
+    QTest::newRow("1000x800 at 175 %") << QSize(1000, 800) << 1.75 << 3.2;
+    QTest::newRow("1300x600 at 175 %") << QSize(1300, 600) << 1.75 << 3.2;
+}
+
+void TestLineLabelFacts::labelsSideBySideReadApart()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    QFETCH(double, gap);
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, textScale), size);
+    QCOMPARE(figure.model().fonts.pointLabel.pixelSize(), textScale > 2 ? 29 : 23);
+    // The labels the placer puts down: roofs and ridges, points and badges, level ones.
+    QList<const PlacedText *> labels;
+    for (const PlacedText &t : figure.frame().texts) {
+        if (t.angle == 0 && t.style != TextStyle::Zone && t.style != TextStyle::Batch)
+            labels.append(&t);
+    }
+    QVERIFY(labels.size() >= 4);
+    int sideBySide = 0;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        for (qsizetype j = i + 1; j < labels.size(); ++j) {
+            const QRectF a = labels.at(i)->rect, b = labels.at(j)->rect;
+            if (a.top() >= b.bottom() || b.top() >= a.bottom())
+                continue; // one above the other
+            ++sideBySide;
+            const double apart = std::max(b.left() - a.right(), a.left() - b.right());
+            QVERIFY2(apart >= gap - 1e-6,
+                     qPrintable(QStringLiteral("\"%1\" and \"%2\" %3 px apart")
+                                    .arg(labels.at(i)->text, labels.at(j)->text)
+                                    .arg(apart)));
+        }
+    }
+    QVERIFY(sideBySide > 0); // the check met a pair
 }
 
 void TestLineLabelFacts::theListReadsOneLabelALine()
