@@ -30,12 +30,6 @@ constexpr QSize designedSize(1600, 1000);
 // The chart's least share of the window's width on a first layout.
 constexpr double chartShare = 0.55;
 
-// What the side docks may take of `width`, less their separators and margins.
-int sideRoom(int width)
-{
-    return static_cast<int>(width * (1 - chartShare)) - 24;
-}
-
 // The text scale the window's font has now against the unscaled one (docs: View › Text size).
 double textScaleNow()
 {
@@ -105,6 +99,11 @@ protected:
 
 } // namespace
 
+int sideRoom(int width)
+{
+    return static_cast<int>(width * (1 - chartShare)) - 24;
+}
+
 void keepSpinBoxValuesWhole(QWidget *root)
 {
     auto *fitter = new SpinBoxFitter(root);
@@ -146,6 +145,7 @@ DockLayout::DockLayout(QMainWindow *window, const WindowDocks &docks)
     : QObject(window), m_window(window), m_docks(docks)
 {
     window->installEventFilter(this);
+    widenRaisedTabs();
 }
 
 int DockLayout::need(const QDockWidget *dock) const

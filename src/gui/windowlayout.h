@@ -20,6 +20,10 @@ namespace rooflab::gui {
 // in the panel's minimum size).
 inline constexpr int diagnosisMinimumWidth = 260;
 
+// What the side docks may take of a window `width` wide: all but the chart's least share
+// (55 %) on a first layout, less the separators and margins.
+int sideRoom(int width);
+
 // The window's size on a first start: the size it was designed at, or 90 % of the screen's
 // free area where that is smaller.
 QSize firstStartSize(const QScreen *screen);
@@ -96,6 +100,11 @@ private:
     void fitBottomWidths(int width, int row);
     void fitBottomHeight();
     void scaleToWindow(QSize size, QSize old);
+    // A tab of the compact column brought to the front widens the column to what its panel
+    // needs (within sideRoom()) where it is narrower: narrowed by the user, or fitted while
+    // the panel behind its tab measured less than it does in front (windowlayouttabs.cpp).
+    void widenRaisedTabs();
+    void widenFor(QDockWidget *dock);
 
     QMainWindow *m_window;
     WindowDocks m_docks;
