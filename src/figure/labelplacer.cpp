@@ -113,7 +113,15 @@ bool LabelPlacer::segmentsFree(const QRectF &rect, const QLineF &ignored) const
 
 bool LabelPlacer::isFree(const QRectF &rect) const
 {
-    return inBounds(rect) && rectsFree(rect) && segmentsFree(rect, QLineF());
+    if (!inBounds(rect) || !segmentsFree(rect, QLineF()))
+        return false;
+    // The labels' own boxes: the gap is kept between labels, not from a mark's caret.
+    const double g = m_labelGap;
+    return !m_boxGrid.any(rect, [&](int index) {
+        const QRectF &box = m_rects.at(index);
+        return boxesOverlap(
+            m_rectIsLabel[static_cast<size_t>(index)] ? box.adjusted(g, 0, -g, 0) : box, rect);
+    });
 }
 
 double LabelPlacer::coverage(const QRectF &rect, double perBox, const Mark *upTo) const

@@ -81,7 +81,11 @@ public:
     // Space kept between two labels' boxes side by side (pixels), beyond their padding: so
     // that they read as two labels ("Attention", "ridge 14"), not as one phrase.
     // Set before any label is placed; markers, lines and the bounds keep their own gaps.
-    void setLabelGap(double gap) { m_labelGap = std::max(0.0, gap); }
+    void setLabelGap(double gap)
+    {
+        Q_ASSERT(m_placed.isEmpty()); // the placed boxes were widened by the gap they met
+        m_labelGap = std::max(0.0, gap);
+    }
 
     // Boxes labels must avoid; leader lines must not run under a `blocksLeaders` box either
     // (the legend), while they may cross a marker.
@@ -95,7 +99,8 @@ public:
     // (LabelRequest::aboveFirst), so that it slides up along it past a line label.
     void addGuide(const QLineF &segment) { m_guides.append(segment); }
 
-    // True when `rect` lies inside the bounds and touches no obstacle, segment or label.
+    // True when `rect` lies inside the bounds and touches no obstacle, segment or label (a
+    // label's own box: the gap is between labels only). For boxes that are not labels.
     bool isFree(const QRectF &rect) const;
 
     // How much `rect` would hide, for choosing the least bad place: `perBox` for every

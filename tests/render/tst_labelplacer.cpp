@@ -69,6 +69,10 @@ void TestLabelPlacer::labelsSideBySideKeepTheirGap()
         placer.place({other, QSizeF(30, 14), {QPointF(114, 120)}, false, {}});
     QVERIFY(below.placed);
     QCOMPARE(below.rect.topLeft(), QPointF(114, 120));
+    // A box that is no label (a batch mark's caret) keeps off the label's own box only: 1 px
+    // right of its end (164) it is free; 1 px into it, not.
+    QVERIFY(placer.isFree(QRectF(165, 100, 10, 9)));
+    QVERIFY(!placer.isFree(QRectF(163, 100, 10, 9)));
 }
 
 void TestLabelPlacer::coveredPlaceSlidesByTheLeastThatFreesIt()

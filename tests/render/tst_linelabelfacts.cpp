@@ -34,6 +34,7 @@ private Q_SLOTS:
     void theListReadsOneLabelALine();
     void labelsSideBySideReadApart_data();
     void labelsSideBySideReadApart();
+    void aBatchMarkBesideALabelIsDrawn();
 };
 
 namespace {
@@ -316,10 +317,11 @@ void TestLineLabelFacts::labelsSideBySideReadApart()
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
     const Figure figure(result.chart, windowOptions(result, textScale), size);
     QCOMPARE(figure.model().fonts.pointLabel.pixelSize(), textScale > 2 ? 29 : 23);
-    // The labels the placer puts down: roofs and ridges, points and badges, level ones.
+    // The labels the placer puts down, level ones: roofs and ridges, points, badges and B*
+    // marks (not their carets, which are no text).
     QList<const PlacedText *> labels;
     for (const PlacedText &t : figure.frame().texts) {
-        if (t.angle == 0 && t.style != TextStyle::Zone && t.style != TextStyle::Batch)
+        if (t.angle == 0 && t.style != TextStyle::Zone && !t.text.isEmpty())
             labels.append(&t);
     }
     QVERIFY(labels.size() >= 4);
@@ -338,6 +340,39 @@ void TestLineLabelFacts::labelsSideBySideReadApart()
         }
     }
     QVERIFY(sideBySide > 0); // the check met a pair
+}
+
+void TestLineLabelFacts::aBatchMarkBesideALabelIsDrawn()
+{
+    // The 8B LLM operators on four devices at batch 128, 1900 x 1050 at 175 %: a GEMM's B*
+    // caret stands 1 px right of a ridge label's box. The gap between labels is kept from
+    // labels only: the caret, no label, is drawn there with its mark.
+    const Catalog &catalog = Catalog::builtin();
+    const ScenarioAnalysis result =
+        analyzeScenario(catalog, llmScenario(catalog, fourDevices(), 128));
+    const Figure figure(result.chart, windowOptions(result, 1.75), QSize(1900, 1050));
+    // Carets are the batch marks' boxes without text; the gap at 175 % is 3.2 px (above).
+    QList<QRectF> carets, ridges;
+    int marks = 0;
+    for (const PlacedText &t : figure.frame().texts) {
+        if (t.style == TextStyle::Batch && t.text.isEmpty())
+            carets.append(t.rect);
+        else if (t.style == TextStyle::Batch)
+            ++marks;
+        else if (t.style == TextStyle::Ridge)
+            ridges.append(t.rect);
+    }
+    QVERIFY(marks >= 1);
+    bool besideALabel = false;
+    for (const QRectF &caret : carets) {
+        for (const QRectF &ridge : ridges) {
+            const bool sameRow = caret.top() < ridge.bottom() && ridge.top() < caret.bottom();
+            const double apart =
+                std::max(caret.left() - ridge.right(), ridge.left() - caret.right());
+            besideALabel = besideALabel || (sameRow && apart >= 0 && apart < 3.2);
+        }
+    }
+    QVERIFY2(besideALabel, "no caret drawn within the gap of a ridge label");
 }
 
 void TestLineLabelFacts::theListReadsOneLabelALine()

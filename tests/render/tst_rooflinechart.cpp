@@ -231,7 +231,7 @@ void TestRooflineChart::fixedViewFromOptions()
 void TestRooflineChart::hoverOnACompactLegendNamesWhatItCounts()
 {
     // Llama 3.1 70B on the H100, H200 and MI300X at 225 % text in a 1200 x 800 chart: the
-    // compact legend counts the line labels that found no room ("N line label(s) left
+    // compact legend counts the line labels that found no room ("N line labels left
     // out"); hovering it names each with its device. The MI300X's BF16 ridge, 1307.4 TFLOP/s /
     // 5.3 TB/s = 246.7 FLOP/B, is among them (tst_linelabelfacts).
     ChartOptions options;
