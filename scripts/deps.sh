@@ -7,7 +7,7 @@ set -euo pipefail
 build_packages=(cmake ninja-build g++ pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqcustomplot-dev
     libgl-dev zlib1g-dev fonts-dejavu-core)
-test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils libxml2-utils
+test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils libxml2-utils xvfb xauth
     shared-mime-info)
 bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick)
 # dpkg-shlibdeps (dpkg-dev) computes the package's Depends; file is what it reads ELF with.

@@ -138,7 +138,7 @@ void PresenterView::enter(QScreen *screen)
         return;
     m_active = true;
     m_wasMaximized = m_window->isMaximized();
-    m_geometry = m_window->saveGeometry();
+    m_normalGeometry = m_window->normalGeometry();
     m_dockState = m_window->saveState();
     m_hiddenDocks.clear();
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>();
@@ -182,7 +182,7 @@ void PresenterView::leave()
     // was puts back the tabs that were in front (Controls, not Diagnosis).
     m_window->restoreState(m_dockState);
     m_window->showNormal();
-    m_window->restoreGeometry(m_geometry);
+    m_window->setGeometry(m_normalGeometry);
     if (m_wasMaximized)
         m_window->showMaximized();
     Q_EMIT activeChanged(false);

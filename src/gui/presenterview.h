@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QRect>
 #include <QString>
 #include <QTimer>
 
@@ -89,7 +90,10 @@ private:
     // What leaving restores.
     QList<QPointer<QWidget>> m_hiddenDocks;
     bool m_wasMaximized = false;
-    QByteArray m_geometry;
+    // The window's place and size out of the presenter view (not maximized), the client area's:
+    // QWidget::restoreGeometry() places the frame, which without a window manager put the
+    // window 20 px lower each time.
+    QRect m_normalGeometry;
     QByteArray m_dockState; // the docks' layout, tabs in front included (QMainWindow::saveState)
 };
 

@@ -10,8 +10,10 @@
 #include "windowtest.h"
 
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTabBar>
@@ -127,6 +129,27 @@ private Q_SLOTS:
         QVERIFY(m_window->menuBar()->isVisible());
         QVERIFY(m_window->statusBar()->isVisible());
         QCOMPARE(m_window->chartOptions().fontScale, 1.0);
+    }
+
+    // Leaving puts the window back where it was, at its size: under X without a window
+    // manager, QWidget::restoreGeometry() put it back by its frame, 20 px lower each time.
+    // tests/gui/CMakeLists.txt runs this case under Xvfb (tst_presenterview_x11).
+    void leavingPutsTheWindowBack()
+    {
+        if (QGuiApplication::platformName() == s("offscreen"))
+            QSKIP("the offscreen platform keeps a window screen-sized after full screen");
+        // 90 % of a 1280 x 800 screen at its top left, as the window opens there.
+        const QRect before(0, 0, 1152, 720);
+        m_window->setGeometry(before);
+        QTRY_COMPARE(m_window->geometry(), before);
+        for (int round = 0; round < 2; ++round) {
+            m_window->presenter()->enter(nullptr);
+            // The whole screen (set by hand where no window manager applies the state).
+            QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
+            m_window->presenter()->leave();
+            QTest::qWait(100); // a late move would land here
+            QTRY_COMPARE(m_window->geometry(), before);
+        }
     }
 
     void presenterKeysEditTheScenario()
