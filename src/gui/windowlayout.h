@@ -100,9 +100,10 @@ private:
     void fitBottomWidths(int width, int row);
     void fitBottomHeight();
     void scaleToWindow(QSize size, QSize old);
-    // A tab of the compact column brought to the front widens the column to what its panel
-    // needs (within sideRoom()) where it is narrower: narrowed by the user, or fitted while
-    // the panel behind its tab measured less than it does in front (windowlayouttabs.cpp).
+    // A tab of the compact column shown (brought to the front, or shown again with the
+    // window) widens the column to what its panel needs (within sideRoom()) where it is
+    // narrower: narrowed by the user, or fitted while the panel behind its tab measured less
+    // than it does in front (windowlayouttabs.cpp).
     void widenRaisedTabs();
     void widenFor(QDockWidget *dock);
 

@@ -221,9 +221,9 @@ private Q_SLOTS:
     }
 
     // A tab brought to the front in the laptop's column gets the width its panel needs. The
-    // column can be narrower than a panel behind a tab: a user narrows it, and under X the
-    // first fit measured the Diagnosis 4 px narrower than it is once in front, so that its
-    // figures scrolled sideways, 302 px of them in a 286 px view.
+    // column can be narrower than a panel behind a tab: under X the first fit measured the
+    // Diagnosis 4 px narrower than it is in front (302 px of figures in a 300 px view), and a
+    // user may narrow it, as here, to the Controls' own need (302 px in 286).
     void aRaisedTabWidensTheColumnToItsNeed()
     {
         auto shown = show(modelScenario(), QSize(1152, 720));
