@@ -78,7 +78,7 @@ public:
     FrameLayouter(const SceneModel &model, SceneFrame &frame, int unlabelledBefore,
                   PassCache &cache, bool slideRings, const SceneFrame *previous = nullptr)
         : m(model), f(frame), map(frame.map),
-          placer(cache.placer ? *cache.placer : newPlacer(cache.placer, frame, model)),
+          placer(cache.placer ? *cache.placer : newPlacer(cache.placer, frame.map.rect, model)),
           m_unlabelledBefore(unlabelledBefore), m_cache(cache), m_slideRings(slideRings),
           m_previous(previous)
     {
@@ -96,11 +96,12 @@ public:
     QStringList lineLabelsMissing() const;
 
 private:
-    // The frame's point-label placer, made once per pass cache with the labels' gap.
-    static LabelPlacer &newPlacer(std::optional<LabelPlacer> &slot, const SceneFrame &frame,
+    // A placer over the plot (2 px in from its edges) keeping the labels' gap, made once per
+    // pass cache: the point labels' and the line labels' alike.
+    static LabelPlacer &newPlacer(std::optional<LabelPlacer> &slot, const QRectF &plot,
                                   const SceneModel &model)
     {
-        LabelPlacer &placer = slot.emplace(frame.map.rect.adjusted(2, 2, -2, -2));
+        LabelPlacer &placer = slot.emplace(plot.adjusted(2, 2, -2, -2));
         placer.setLabelGap(labelGap(model.fonts.pointLabel));
         return placer;
     }

@@ -116,12 +116,7 @@ bool LabelPlacer::isFree(const QRectF &rect) const
     if (!inBounds(rect) || !segmentsFree(rect, QLineF()))
         return false;
     // The labels' own boxes: the gap is kept between labels, not from a mark's caret.
-    const double g = m_labelGap;
-    return !m_boxGrid.any(rect, [&](int index) {
-        const QRectF &box = m_rects.at(index);
-        return boxesOverlap(
-            m_rectIsLabel[static_cast<size_t>(index)] ? box.adjusted(g, 0, -g, 0) : box, rect);
-    });
+    return !m_boxGrid.any(rect, [&](int index) { return boxesOverlap(ownBox(index), rect); });
 }
 
 double LabelPlacer::coverage(const QRectF &rect, double perBox, const Mark *upTo) const
@@ -216,9 +211,7 @@ bool LabelPlacer::labelsFree(const QLineF &leader) const
     if (m_boxGrid.cellCount(box) > m_placed.size()) // fewer labels than cells to visit
         return std::all_of(m_placed.cbegin(), m_placed.cend(), clear);
     return m_boxGrid.visit(box, [&](int index) {
-        const double g = m_labelGap; // the text itself, as in the branch above
-        return !m_rectIsLabel[static_cast<size_t>(index)] ||
-               clear(m_rects.at(index).adjusted(g, 0, -g, 0));
+        return !m_rectIsLabel[static_cast<size_t>(index)] || clear(ownBox(index));
     });
 }
 

@@ -162,6 +162,14 @@ private:
     {
         return guide.p1().y() - size.height() >= m_bounds.top();
     }
+    // Rect `index` of m_rects as it stands: an obstacle's box, or a label's without its gap.
+    QRectF ownBox(int index) const
+    {
+        const QRectF &box = m_rects.at(index);
+        return m_rectIsLabel[static_cast<size_t>(index)]
+                   ? box.adjusted(m_labelGap, 0, -m_labelGap, 0)
+                   : box;
+    }
     void reserve(const QRectF &label);
     bool rectsFree(const QRectF &rect) const;
     bool segmentsFree(const QRectF &rect, const QLineF &ignored) const;

@@ -267,9 +267,7 @@ void FrameLayouter::placeRidgeLabels()
 {
     // The lines and corners alone, where the homes are worked out: alike in every pass.
     if (!m_cache.lines) {
-        m_cache.lines.emplace(map.rect.adjusted(2, 2, -2, -2));
-        m_cache.lines->setLabelGap(labelGap(m.fonts.pointLabel));
-        addLineObstacles(*m_cache.lines);
+        addLineObstacles(newPlacer(m_cache.lines, map.rect, m));
     }
     LabelPlacer &lines = *m_cache.lines;
     if (!m_cache.ridgeLabelsBrief)
