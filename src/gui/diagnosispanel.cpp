@@ -18,13 +18,17 @@ namespace rooflab::gui {
 
 DiagnosisPanel::DiagnosisPanel(Document *document, QWidget *parent)
     : QWidget(parent), m_ui(std::make_unique<Ui::DiagnosisPanel>()), m_document(document),
-      m_figures(new FigureSheet)
+      m_figures(new FigureSheet), m_comparison(new FigureSheet)
 {
     m_ui->setupUi(this);
     // Every section as tall as its content: the dock scrolls the panel as a whole (three
     // scroll areas in a splitter left each a few lines, inside a dock that scrolled too).
+    // The moves come right after the point's figures, before the comparison and the long
+    // explanation: on a laptop's screen they are then in view without scrolling.
     m_ui->mainLayout->insertWidget(1, m_figures);
     m_figures->setAccessibleName(tr("Figures of the selected point"));
+    m_ui->mainLayout->insertWidget(m_ui->mainLayout->indexOf(m_ui->explanationLabel), m_comparison);
+    m_comparison->setAccessibleName(tr("The selected operator on the other devices"));
     m_ui->movesList->setSpacing(2);
     fitToRows(m_ui->movesList);
     // Not selectable: a selectable label lays its text out through a whole text document
@@ -54,7 +58,9 @@ DiagnosisPanel::~DiagnosisPanel() = default;
 
 QString DiagnosisPanel::figuresText() const
 {
-    return m_ui->titleLabel->text() + QLatin1Char('\n') + m_figures->plainText();
+    QStringList parts{m_ui->titleLabel->text(), m_figures->plainText(), m_comparison->plainText()};
+    parts.removeAll(QString());
+    return parts.join(QLatin1Char('\n'));
 }
 
 QString DiagnosisPanel::explanationText() const
@@ -68,14 +74,14 @@ QString DiagnosisPanel::reportText() const
                               ? tr("%1 on %2").arg(m_diagnosis.operatorName, m_diagnosis.deviceName)
                               : tr("No point selected");
     const QString figures = m_figures->plainText();
-    QStringList parts{figures.isEmpty() ? title : title + QLatin1Char('\n') + figures,
-                      explanationText()};
-    // Each move's title, its predicted effect indented under it.
+    QStringList parts{figures.isEmpty() ? title : title + QLatin1Char('\n') + figures};
+    // In the panel's order. Each move's title, its predicted effect indented under it.
     QStringList moves{m_ui->movesLabel->text().remove(QLatin1Char('&')) + QLatin1Char(':')};
     for (const Move &move : m_moves)
         moves.append(QStringLiteral("- ") + move.title + QStringLiteral("\n  ") + move.effect);
     if (!m_moves.isEmpty())
         parts.append(moves.join(QLatin1Char('\n')));
+    parts.append({m_comparison->plainText(), explanationText()});
     parts.removeAll(QString());
     return parts.join(QStringLiteral("\n\n"));
 }
@@ -109,6 +115,9 @@ void DiagnosisPanel::refresh()
                                                 : tr("<b>No point selected</b>"));
     // Plain labels: a batch tick re-measures only the figures that changed.
     m_figures->setBlocks(pointtext::diagnosisBlocks(m_document->catalog(), m_diagnosis));
+    const QList<SheetBlock> comparison = pointtext::comparisonBlocks(m_diagnosis);
+    m_comparison->setBlocks(comparison);
+    m_comparison->setVisible(!comparison.isEmpty());
     // Plain text in a measured label: its figures change on every batch tick, and a
     // QTextBrowser built and laid out a whole rich-text document for each new text.
     if (m_ui->explanationLabel->text() != m_diagnosis.explanation)

@@ -22,8 +22,8 @@ namespace rooflab::gui {
 
 using app::Document;
 
-// The side panel: the selected point's figures and device comparison (from the core's
-// diagnose()), the explanation, and the recommended moves, which apply as undoable edits.
+// The side panel: the selected point's figures (from the core's diagnose()), the recommended
+// moves, which apply as undoable edits, the other devices' figures and the explanation.
 class DiagnosisPanel : public QWidget
 {
     Q_OBJECT
@@ -55,7 +55,8 @@ private:
     PointDiagnosis m_diagnosis;
     QList<Move> m_moves;
     bool m_movesFilled = false;
-    class FigureSheet *m_figures; // under the title
+    class FigureSheet *m_figures;    // under the title
+    class FigureSheet *m_comparison; // under the moves: the other devices
 };
 
 } // namespace rooflab::gui

@@ -43,25 +43,6 @@ QString ridgeBatchText(const PointDiagnosis &d)
     return tr("does not follow the batch");
 }
 
-// The other devices' figures for the same operator: a heading, a table and its note.
-void addComparison(const PointDiagnosis &d, QList<SheetBlock> &blocks)
-{
-    if (d.comparisons.isEmpty())
-        return;
-    blocks.append(SheetBlock::paragraph(SheetBlock::Kind::Heading, tr("On the other devices")));
-    SheetBlock table =
-        SheetBlock::table({}, -1, {tr("Device"), tr("Time"), tr("Speed"), tr("Bound")},
-                          {Qt::AlignLeft, Qt::AlignRight, Qt::AlignRight, Qt::AlignLeft});
-    for (const DeviceComparison &c : d.comparisons)
-        table.rows.append({c.deviceName, formatDuration(c.time),
-                           tr("%1×").arg(formatNumber(c.throughputRatio, 3)),
-                           boundText(c.bound) + (c.fellBack ? tr(" (fallback roof)") : QString())});
-    blocks.append(table);
-    blocks.append(SheetBlock::paragraph(
-        SheetBlock::Kind::Note,
-        tr("Speed: throughput there ÷ throughput on %1 (above 1: faster).").arg(d.deviceName)));
-}
-
 } // namespace
 
 QString formatName(const Catalog &catalog, const QString &id)
@@ -105,6 +86,26 @@ QString summary(const Analysis &analysis, const PointAnalysis &p)
              formatNumber(p.pctOfPeak, 3), p.math.toUpper());
 }
 
+QList<SheetBlock> comparisonBlocks(const PointDiagnosis &d)
+{
+    QList<SheetBlock> blocks;
+    if (!d.valid || d.comparisons.isEmpty())
+        return blocks;
+    blocks.append(SheetBlock::paragraph(SheetBlock::Kind::Heading, tr("On the other devices")));
+    SheetBlock table =
+        SheetBlock::table({}, -1, {tr("Device"), tr("Time"), tr("Speed"), tr("Bound")},
+                          {Qt::AlignLeft, Qt::AlignRight, Qt::AlignRight, Qt::AlignLeft});
+    for (const DeviceComparison &c : d.comparisons)
+        table.rows.append({c.deviceName, formatDuration(c.time),
+                           tr("%1×").arg(formatNumber(c.throughputRatio, 3)),
+                           boundText(c.bound) + (c.fellBack ? tr(" (fallback roof)") : QString())});
+    blocks.append(table);
+    blocks.append(SheetBlock::paragraph(
+        SheetBlock::Kind::Note,
+        tr("Speed: throughput there ÷ throughput on %1 (above 1: faster).").arg(d.deviceName)));
+    return blocks;
+}
+
 QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &d)
 {
     if (!d.valid)
@@ -137,9 +138,7 @@ QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &
         QStringLiteral("%1 · %2 · %3")
             .arg(formatName(catalog, d.weights), formatName(catalog, d.act),
                  formatName(catalog, d.kv)));
-    QList<SheetBlock> blocks = {figureTable(rows)};
-    addComparison(d, blocks);
-    return blocks;
+    return {figureTable(rows)};
 }
 
 } // namespace rooflab::gui::pointtext

@@ -26,7 +26,10 @@ QString deviceName(const Analysis &analysis, const QString &deviceId);
 // One line for the status bar: operator, device, intensity vs ridge, bound, time, share.
 QString summary(const Analysis &analysis, const PointAnalysis &point);
 
-// The selected point's figures and the device comparison, for the side panel.
+// The selected point's figures, for the side panel.
 QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &diagnosis);
+
+// The same operator on the other devices: a heading, a table and its note; none without them.
+QList<SheetBlock> comparisonBlocks(const PointDiagnosis &diagnosis);
 
 } // namespace rooflab::gui::pointtext

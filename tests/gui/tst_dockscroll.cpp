@@ -232,18 +232,17 @@ private Q_SLOTS:
         QTest::keyClick(spin, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
         const QString copied = QApplication::clipboard()->text();
         const QStringList paragraphs = copied.split(s("\n\n"));
-        // The selection (the H100's attention projections, the first class, memory-bound at
-        // batch 16) in plain text, its explanation (a paragraph or more), then its moves, a
-        // line each.
-        QVERIFY2(paragraphs.size() >= 3, qPrintable(copied));
+        // In the panel's order: the selection (the H100's attention projections, the first
+        // class, memory-bound at batch 16) in plain text, its moves (a line for each title,
+        // one for its effect), the other two devices, then the explanation (a paragraph or
+        // more).
+        QVERIFY2(paragraphs.size() >= 4, qPrintable(copied));
         QVERIFY2(paragraphs.at(0).startsWith(s("Attention projections on NVIDIA H100 SXM5 80GB\n")),
                  qPrintable(paragraphs.at(0)));
         QVERIFY(paragraphs.at(0).contains(s("memory-bound")));
         QVERIFY(!copied.contains(QLatin1Char('<')));
-        QVERIFY(paragraphs.at(1).startsWith(s("Memory-bound")));
-        const QStringList moves = paragraphs.last().split(QLatin1Char('\n'));
+        const QStringList moves = paragraphs.at(1).split(QLatin1Char('\n'));
         QCOMPARE(moves.first(), s("Recommended moves for the model:"));
-        // A line for each move's title ("- ..."), one for its effect ("  ..."), in turn.
         const auto *panel = shown.window()->diagnosis();
         QVERIFY(!panel->moves().isEmpty());
         QCOMPARE(moves.size(), 1 + 2 * panel->movesList()->count());
@@ -251,6 +250,11 @@ private Q_SLOTS:
             QVERIFY2(moves.at(i).startsWith(i % 2 == 1 ? s("- ") : s("  ")) &&
                          moves.at(i).size() > 6,
                      qPrintable(moves.at(i)));
+        QVERIFY2(paragraphs.at(2).startsWith(s("On the other devices\n")) &&
+                     paragraphs.at(2).contains(s("NVIDIA H200 SXM 141GB")) &&
+                     paragraphs.at(2).contains(s("AMD Instinct MI300X")),
+                 qPrintable(paragraphs.at(2)));
+        QVERIFY2(paragraphs.at(3).startsWith(s("Memory-bound")), qPrintable(paragraphs.at(3)));
     }
 };
 

@@ -6,6 +6,7 @@
 #include "appsettings.h"
 #include "batchcurvechart.h"
 #include "controlspanel.h"
+#include "diagnosispanel.h"
 #include "document.h"
 #include "mainwindow.h"
 #include "modelpanel.h"
@@ -19,6 +20,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScopeGuard>
@@ -245,6 +247,31 @@ private Q_SLOTS:
         QVERIFY(inView(diagnosis));
         // Still within the docks' share: 55 % of 1152 px = 633.6 px for the chart.
         QVERIFY2(window->chart()->width() >= 0.55 * 1152, qPrintable(widthOf(window)));
+    }
+
+    // On the laptop the Diagnosis tab shows the first recommended move, title and predicted
+    // effect, without scrolling: the moves come before the other devices and the explanation.
+    void theFirstMoveIsInViewOnTheLaptop()
+    {
+        auto shown = show(modelScenario(), QSize(1152, 720));
+        QVERIFY(shown->exposed());
+        MainWindow *window = shown->window();
+        QDockWidget *diagnosis = dock(window, "diagnosisDock");
+        diagnosis->raise();
+        QTRY_VERIFY(inView(diagnosis));
+        const auto *scroll = qobject_cast<QScrollArea *>(diagnosis->widget());
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        const QListWidget *moves = window->diagnosis()->movesList();
+        QVERIFY(moves->count() > 0 && !window->diagnosis()->moves().isEmpty());
+        const QRect firstMove = moves->visualItemRect(moves->item(0));
+        const QRect inViewport(moves->viewport()->mapTo(scroll->viewport(), firstMove.topLeft()),
+                               firstMove.size());
+        QVERIFY2(scroll->viewport()->rect().contains(inViewport),
+                 qPrintable(QStringLiteral("first move at y %1 to %2, the dock shows 0 to %3")
+                                .arg(inViewport.top())
+                                .arg(inViewport.bottom())
+                                .arg(scroll->viewport()->height())));
     }
 
     // 90 % of 1920 x 1080 at the largest text: the docks are tabs as wide as they need,
