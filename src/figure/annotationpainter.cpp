@@ -1,5 +1,7 @@
 #include "annotationpainter.h"
 
+#include "framecover.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -74,37 +76,6 @@ QSizeF noteSize(const SceneModel &model, const FigureAnnotation &note, double ma
     return {std::ceil(width) + 2 * notePadding, std::ceil(height) + 2 * notePadding};
 }
 
-// How much of the segment a-b runs inside `box`, in pixels (sampled: a cost, not geometry).
-double lengthInside(const QRectF &box, const QPointF &a, const QPointF &b)
-{
-    constexpr int samples = 48;
-    int inside = 0;
-    for (int i = 0; i <= samples; ++i)
-        inside += box.contains(a + (b - a) * (static_cast<double>(i) / samples)) ? 1 : 0;
-    return QLineF(a, b).length() * inside / (samples + 1);
-}
-
-// The roofs in pixels: a note should not hide the lines the lesson is about.
-QList<QLineF> roofLines(const SceneModel &model, const SceneFrame &frame)
-{
-    QList<QLineF> lines;
-    const auto add = [&](const std::optional<DataSegment> &s) {
-        if (s)
-            lines.append(QLineF(frame.map.toPixel(s->xa, s->ya), frame.map.toPixel(s->xb, s->yb)));
-    };
-    for (const SceneSlope &slope : model.slopes)
-        add(visibleSlope(slope, frame.map));
-    for (const SceneRoof &roof : model.roofs)
-        add(visibleRoof(roof, frame.map));
-    return lines;
-}
-
-double overlap(const QRectF &a, const QRectF &b)
-{
-    const QRectF both = a.intersected(b);
-    return both.isValid() ? both.width() * both.height() : 0;
-}
-
 // The point on the border of `box` along the line from its centre to `target`.
 QPointF edgeToward(const QRectF &box, const QPointF &target)
 {
@@ -118,22 +89,6 @@ QPointF edgeToward(const QRectF &box, const QPointF &target)
     return {c.x() + dx * s, c.y() + dy * s};
 }
 
-// What an annotation box should not cover: the placed labels, the point markers, the legend.
-QList<QRectF> coveredByFrame(const SceneModel &model, const SceneFrame &frame)
-{
-    QList<QRectF> taken;
-    for (const PlacedText &t : frame.texts)
-        if (t.angle == 0)
-            taken.append(t.rect);
-    for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {
-        const double r = frame.pointSize(model.points.at(i)) / 2 + 2;
-        taken.append(QRectF(frame.pointPixels.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
-    }
-    if (!frame.legend.rect.isEmpty())
-        taken.append(frame.legend.rect);
-    return taken;
-}
-
 } // namespace
 
 QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
@@ -142,7 +97,7 @@ QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame 
     // marker's box (tens of thousands of rectangles a second on a large chart).
     if (model.options.annotations.isEmpty())
         return {};
-    QList<QRectF> taken = coveredByFrame(model, frame);
+    QList<QRectF> taken = frameCover(model, frame).taken;
 
     QList<CalloutPlacement> placed;
     const QRectF area = frame.map.rect;
@@ -195,14 +150,13 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
 {
     if (model.options.annotations.isEmpty())
         return {};
-    QList<QRectF> taken = coveredByFrame(model, frame);
+    FrameCover cover = frameCover(model, frame);
     for (const CalloutPlacement &c : callouts) {
-        taken.append(c.box);
-        taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
+        cover.taken.append(c.box);
+        cover.taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
     }
 
     QList<NotePlacement> placed;
-    const QList<QLineF> roofs = roofLines(model, frame);
     const QRectF area = frame.map.rect.adjusted(noteMargin, noteMargin, -noteMargin, -noteMargin);
     for (qsizetype i = 0; i < model.options.annotations.size(); ++i) {
         const FigureAnnotation &a = model.options.annotations.at(i);
@@ -216,38 +170,9 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
             const double r = frame.markerSize * 1.5 + 12;
             keepClear = QRectF(frame.map.toPixel(a.x, a.y) - QPointF(r, r), QSizeF(2 * r, 2 * r));
         }
-        // The top left first, under the legend when it is there: above the memory roof, the
-        // emptiest part of a roofline.
-        const double xs[] = {area.left(), area.center().x() - size.width() / 2,
-                             area.right() - size.width()};
-        QList<double> ys = {area.top(), area.center().y() - size.height() / 2,
-                            area.bottom() - size.height()};
-        if (!frame.legend.rect.isEmpty() && frame.legend.rect.bottom() < area.center().y())
-            ys.prepend(frame.legend.rect.bottom() + noteMargin);
-        QRectF best;
-        double bestCost = -1;
-        int order = 0;
-        for (const double y : std::as_const(ys)) {
-            for (const double x : xs) {
-                const QRectF box(QPointF(x, y), size);
-                double cost = order++; // earlier places win a tie
-                if (!keepClear.isNull() && box.intersects(keepClear))
-                    cost += 1e9;
-                if (!area.contains(box))
-                    cost += 1e6;
-                for (const QRectF &r : std::as_const(taken))
-                    cost += overlap(box, r);
-                // A roof hidden over its length costs as much as a label of that width.
-                for (const QLineF &line : roofs)
-                    cost += 30 * lengthInside(box, line.p1(), line.p2());
-                if (bestCost < 0 || cost < bestCost) {
-                    bestCost = cost;
-                    best = box;
-                }
-            }
-        }
+        const QRectF best = quietestPlace(cover, area, size, keepClear);
         placed.append({.annotation = static_cast<int>(i), .box = best});
-        taken.append(best);
+        cover.taken.append(best);
     }
     return placed;
 }

@@ -1,0 +1,103 @@
+// quietestPlace() (src/figure/framecover.h): where a box laid over the figure, a lesson's note
+// or the presenter view's strip, hides the least. Every place below is worked out by hand
+// from the candidates: x at the area's left, middle and right, y at its top, middle and
+// bottom (and under a legend in the upper half first), tried row by row.
+#include "framecover.h"
+
+#include <QTest>
+
+using namespace rooflab;
+
+namespace {
+
+// A plot area of 800 x 500 px at (100, 50) and a strip of 300 x 60 px. Its candidates:
+// x = 100, 100 + 400 - 150 = 350, 900 - 300 = 600; y = 50, 50 + 250 - 30 = 270, 550 - 60 = 490.
+const QRectF area(100, 50, 800, 500);
+const QSizeF strip(300, 60);
+
+QString at(const QRectF &box)
+{
+    return QStringLiteral("%1,%2 %3x%4")
+        .arg(box.x())
+        .arg(box.y())
+        .arg(box.width())
+        .arg(box.height());
+}
+
+} // namespace
+
+class TestFrameCover : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Nothing to hide: the first candidate, the top left.
+    void anEmptyPlotGivesTheTopLeft()
+    {
+        const QRectF box = quietestPlace(FrameCover(), area, strip);
+        QVERIFY2(box == QRectF(100, 50, 300, 60), qPrintable(at(box)));
+    }
+
+    // A label at (110, 60) in the top left box (100..400 x 50..110): the next free place in
+    // the top row, the middle (350..650 x 50..110), which misses it.
+    void aLabelSendsItAlongTheRow()
+    {
+        FrameCover cover;
+        cover.taken = {QRectF(110, 60, 100, 20)};
+        const QRectF box = quietestPlace(cover, area, strip);
+        QVERIFY2(box == QRectF(350, 50, 300, 60), qPrintable(at(box)));
+    }
+
+    // A legend in the upper half (bottom at 200, the area's middle at 300): the first row is
+    // under it, 10 px down, y = 210; the top left box there (100..400) misses the legend
+    // (650..900).
+    void aLegendAboveGivesARowUnderIt()
+    {
+        FrameCover cover;
+        cover.legend = QRectF(650, 50, 250, 150);
+        cover.taken = {cover.legend};
+        const QRectF box = quietestPlace(cover, area, strip);
+        QVERIFY2(box == QRectF(100, 210, 300, 60), qPrintable(at(box)));
+    }
+
+    // A roof across the whole top row at y = 80 runs 300 px through each of its boxes (a cost
+    // of 30 x 300 = 9000, a label's worth): the next row's left box, y = 270, is free.
+    void aRoofAcrossTheTopSendsItDown()
+    {
+        FrameCover cover;
+        cover.roofs = {QLineF(100, 80, 900, 80)};
+        const QRectF box = quietestPlace(cover, area, strip);
+        QVERIFY2(box == QRectF(100, 270, 300, 60), qPrintable(at(box)));
+    }
+
+    // No place over what must stay clear (a note's point) while another exists: the top left
+    // box is over it, the top row's middle and right boxes each hide a label; the middle
+    // row's left box hides nothing.
+    void whatMustStayClearIsLeftClear()
+    {
+        FrameCover cover;
+        cover.taken = {QRectF(360, 60, 20, 20), QRectF(610, 60, 20, 20)};
+        const QRectF keepClear(120, 60, 40, 40);
+        const QRectF box = quietestPlace(cover, area, strip, keepClear);
+        QVERIFY2(box == QRectF(100, 270, 300, 60), qPrintable(at(box)));
+    }
+
+    // Every place hides something: the one that hides least. A label of 300 x 40 at the left
+    // of each box of the top and middle rows (12,000 px² and more each), one of 10 x 10 at the
+    // middle of each of the bottom row's (x = 250, 500, 750; 100 px² each, no box reaching
+    // another's): the bottom left, the first of the three cheapest.
+    void nowhereFreeHidesTheLeast()
+    {
+        FrameCover cover;
+        for (const double x : {100.0, 350.0, 600.0}) {
+            cover.taken.append(QRectF(x, 60, 300, 40));
+            cover.taken.append(QRectF(x, 280, 300, 40));
+            cover.taken.append(QRectF(x + 145, 515, 10, 10));
+        }
+        const QRectF box = quietestPlace(cover, area, strip);
+        QVERIFY2(box == QRectF(100, 490, 300, 60), qPrintable(at(box)));
+    }
+};
+
+QTEST_MAIN(TestFrameCover)
+#include "tst_framecover.moc"
