@@ -1,6 +1,8 @@
 #include "rooflinechart.h"
 
+#include "annotationpainter.h"
 #include "compositingplot.h"
+#include "framecover.h"
 #include "legendnotes.h"
 #include "pointdescription.h"
 #include "pointmotion.h"
@@ -123,6 +125,7 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
     d->plot->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     d->plot->axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
     d->plot->setMouseTracking(true);
+    d->plot->installEventFilter(this);
     d->plot->setMinimumSize(320, 240);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 
@@ -217,6 +220,14 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), d(std::make_uni
 }
 
 RooflineChart::~RooflineChart() = default;
+
+bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
+{
+    // The filter sees the plot's resize before the plot does: tell of it after.
+    if (watched == d->plot && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &RooflineChart::plotResized, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
 
 void RooflineChart::resizeEvent(QResizeEvent *event)
 {
@@ -336,6 +347,22 @@ SceneFrame RooflineChart::frame() const
 {
     d->scene.updatePlotLayout();
     return d->scene.frame();
+}
+
+QRect RooflineChart::quietestPlace(QSize size, int inset) const
+{
+    d->scene.updatePlotLayout();
+    const SceneModel &model = d->scene.model();
+    const SceneFrame &frame = d->scene.frame();
+    FrameCover cover = frameCover(model, frame);
+    const QList<CalloutPlacement> callouts = placeCallouts(model, frame);
+    for (const CalloutPlacement &callout : callouts)
+        cover.taken.append(callout.box);
+    for (const NotePlacement &note : placeNotes(model, frame, callouts))
+        cover.taken.append(note.box);
+    const QRectF area = frame.map.rect.adjusted(inset, inset, -inset, -inset);
+    const QRect place = rooflab::quietestPlace(cover, area, size).toAlignedRect();
+    return place.translated(d->plot->mapTo(this, QPoint(0, 0)));
 }
 
 int RooflineChart::contentBuilds() const

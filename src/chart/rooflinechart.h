@@ -55,6 +55,12 @@ public:
     // The layout the chart draws now, in the plot's coordinates (for tests).
     SceneFrame frame() const;
 
+    // Where a box of `size` laid over the chart (the presenter view's strip of keys) hides
+    // the least of it, in this widget's coordinates: a corner, an edge's middle or the centre
+    // of the plot, `inset` pixels in from its edges, away from the labels, markers, legend,
+    // roofs and a lesson's marks (quietestPlace(), framecover.h).
+    QRect quietestPlace(QSize size, int inset) const;
+
     // Draws pending changes now rather than at the next turn of the event loop (they reach
     // the screen at the next paint event), e.g. to time a batch change.
     void replotNow();
@@ -77,10 +83,13 @@ Q_SIGNALS:
     void pointHovered(const QString &deviceId, const QString &operatorId);
     // The user zoomed, panned or reset the view.
     void viewChanged();
+    // The plot took a new size; queued, so that it arrives once the plot is laid out for it.
+    void plotResized();
 
 protected:
     // A new size lays the figure out again: margins, and the legend's place (docs/labels.md).
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     class Private;

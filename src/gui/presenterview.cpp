@@ -114,7 +114,7 @@ PresenterView::PresenterView(QMainWindow *window, app::Document *document, Roofl
     m_strip->setObjectName(QStringLiteral("presenterStrip"));
     m_strip->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_strip->setAutoFillBackground(true);
-    m_strip->setMargin(10);
+    m_strip->setMargin(6); // small: it stands over the plot
     m_strip->hide();
     m_hideTimer.setSingleShot(true);
     m_hideTimer.setInterval(stripMs);
@@ -123,7 +123,11 @@ PresenterView::PresenterView(QMainWindow *window, app::Document *document, Roofl
         if (m_active)
             refreshStrip();
     });
-    m_chart->installEventFilter(this);
+    // A new size: a new place, laid out for it.
+    connect(m_chart, &RooflineChart::plotResized, this, [this] {
+        if (m_strip->isVisible())
+            placeStrip();
+    });
 }
 
 PresenterView::~PresenterView()
@@ -235,8 +239,6 @@ bool PresenterView::handleLessonKey(const QKeyEvent *key, bool press)
 
 bool PresenterView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_chart && event->type() == QEvent::Resize)
-        placeStrip();
     if (!m_active || !watched->isWidgetType() ||
         static_cast<QWidget *>(watched)->window() != m_window)
         return QObject::eventFilter(watched, event);
@@ -309,15 +311,16 @@ void PresenterView::cycleScheme()
 
 void PresenterView::refreshStrip()
 {
+    // Two lines, what is set over the keys: narrow enough for the top left of the plot.
     if (inLesson()) {
-        m_strip->setText(tr("%1        PgDn next   PgUp previous   Space reveal   Esc leave")
+        m_strip->setText(tr("%1\nPgDn next   PgUp previous   Space reveal   Esc leave")
                              .arg(m_lesson->player()->progressText()));
     } else {
         const Scenario &scenario = m_document->scenario();
         const QString axes =
             m_document->presentation().fixedRange() ? tr("axes locked") : tr("axes follow");
-        m_strip->setText(tr("Batch %1   ·   %2   ·   %3        ↑ ↓ batch   P precision   L "
-                            "lock   Esc leave")
+        m_strip->setText(tr("Batch %1   ·   %2   ·   %3\n↑ ↓ batch   P precision   L lock   "
+                            "Esc leave")
                              .arg(wholeNumber(scenario.batch),
                                   schemeLabel(m_document->catalog(), scenario.scheme), axes));
     }
@@ -326,8 +329,13 @@ void PresenterView::refreshStrip()
     font.setPointSizeF(font.pointSizeF() *
                        std::max(m_document->presentation().textScale, presenterTextScale));
     m_strip->setFont(font);
+    const QRect before = m_strip->geometry();
     m_strip->adjustSize();
-    placeStrip();
+    // Up already, it keeps its middle and top: a batch step does not send it across the chart.
+    if (m_strip->isVisible())
+        m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
+    else
+        placeStrip();
     m_strip->show();
     m_strip->raise();
     m_hideTimer.start();
@@ -335,12 +343,10 @@ void PresenterView::refreshStrip()
 
 void PresenterView::placeStrip()
 {
-    // Bottom right, above the intensity axis's ticks and title (about three lines of this
-    // size): the compute-bound corner is the emptiest part of a roofline.
+    // In the plot, where the figure has least to hide (most often its top left, above the
+    // memory slopes); it used to stand in the bottom right corner, over the zone caption.
     const int margin = 12;
-    const int axis = 3 * QFontMetrics(m_strip->font()).height();
-    m_strip->move(m_chart->width() - m_strip->width() - 2 * margin,
-                  m_chart->height() - m_strip->height() - axis - margin);
+    m_strip->move(m_chart->quietestPlace(m_strip->size(), margin).topLeft());
 }
 
 } // namespace rooflab::gui

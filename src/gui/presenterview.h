@@ -78,6 +78,7 @@ private:
     bool handleLessonKey(const QKeyEvent *key, bool press);
     void cycleScheme();
     void refreshStrip();
+    // Puts the strip where it hides the least of the chart.
     void placeStrip();
 
     QMainWindow *m_window;

@@ -21,6 +21,7 @@
 #include <QToolTip>
 #include <QUndoStack>
 
+#include <cstdlib>
 #include <memory>
 
 using namespace rooflab;
@@ -150,6 +151,69 @@ private Q_SLOTS:
             QTest::qWait(100); // a late move would land here
             QTRY_COMPARE(m_window->geometry(), before);
         }
+    }
+
+    // The strip of keys hides none of the figure where the plot has room for it: no label
+    // (the zone captions among them), marker or legend. It stood in the bottom right corner,
+    // over the compute-bound caption, whatever the figure.
+    void theStripHidesNoneOfTheFigure()
+    {
+        // The 8B MLP up projection on the H100 alone: at the offscreen screen's 800 x 800 its
+        // figure has room for the strip (the 70B model's on three devices has none).
+        Scenario scenario = rooflab::test::twoOperatorScenario(m_catalog);
+        scenario.devices.removeLast();
+        scenario.operators.removeLast();
+        m_doc->replaceScenario(scenario, s("One point"));
+        m_window->presenter()->enter();
+        QLabel *strip = m_window->presenter()->strip();
+        QVERIFY(strip->isVisible());
+        QTest::qWait(50); // the full screen's size, and the strip's place in it
+        const SceneFrame frame = m_window->chart()->frame();
+        // The plot widget fills the chart, so the frame's pixels are the chart's.
+        const QRect stripRect = strip->geometry();
+        QVERIFY2(frame.map.rect.contains(stripRect),
+                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
+                                .arg(stripRect.x())
+                                .arg(stripRect.y())
+                                .arg(stripRect.width())
+                                .arg(stripRect.height())
+                                .arg(frame.map.rect.x())
+                                .arg(frame.map.rect.y())
+                                .arg(frame.map.rect.width())
+                                .arg(frame.map.rect.height())));
+        QStringList hidden;
+        for (const PlacedText &text : frame.texts) {
+            if (text.angle == 0 && text.rect.intersects(stripRect))
+                hidden << QStringLiteral("%1 at %2,%3 %4x%5")
+                              .arg(text.text)
+                              .arg(text.rect.x())
+                              .arg(text.rect.y())
+                              .arg(text.rect.width())
+                              .arg(text.rect.height());
+        }
+        for (const QPointF &pixel : frame.pointPixels) {
+            if (QRectF(pixel - QPointF(8, 8), QSizeF(16, 16)).intersects(stripRect))
+                hidden << QStringLiteral("a marker at %1,%2").arg(pixel.x()).arg(pixel.y());
+        }
+        if (frame.legend.rect.intersects(stripRect))
+            hidden << s("the legend");
+        QVERIFY2(hidden.isEmpty(), qPrintable(QStringLiteral("the strip at %1,%2 %3x%4 hides ")
+                                                  .arg(stripRect.x())
+                                                  .arg(stripRect.y())
+                                                  .arg(stripRect.width())
+                                                  .arg(stripRect.height()) +
+                                              hidden.join(s("; "))));
+        // A batch step keeps the strip where it is (its text as wide, give or take a digit).
+        const QPoint centre = strip->geometry().center();
+        QTest::keyClick(m_window->chart(), Qt::Key_Up);
+        QVERIFY(strip->text().contains(s("Batch 128")));
+        QVERIFY2(std::abs(strip->geometry().center().x() - centre.x()) <= 1 &&
+                     strip->geometry().top() == stripRect.top(),
+                 qPrintable(QStringLiteral("moved from %1,%2 to %3,%4")
+                                .arg(centre.x())
+                                .arg(centre.y())
+                                .arg(strip->geometry().center().x())
+                                .arg(strip->geometry().center().y())));
     }
 
     void presenterKeysEditTheScenario()
