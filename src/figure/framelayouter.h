@@ -92,6 +92,9 @@ public:
     // The legend of the last pass with only the numbers that found room for their badge
     // and the final count of labels left out, kept in its corner.
     void finishLegend();
+    // Takes the B* note out of the finished legend's `entries` (and `numbers`) where it
+    // explains nothing drawn: no B* mark found room and no device line ends with its B*.
+    void dropUnneededBatchNote(QList<SceneLegendEntry> *entries, QList<int> *numbers) const;
     // The labels of lines that found no room, each with its device's name in brackets.
     QStringList lineLabelsMissing() const;
 

@@ -352,6 +352,35 @@ QStringList FrameLayouter::lineLabelsMissing() const
     return labels;
 }
 
+void FrameLayouter::dropUnneededBatchNote(QList<SceneLegendEntry> *entries,
+                                          QList<int> *numbers) const
+{
+    // The B* note explains the marks at the ridges and the B* that ends a device's line. The
+    // least legend forms leave the lines without it; where then no mark found room either,
+    // the note would explain what the figure does not show. Only the finished legend drops
+    // it: the legend was sized with it, so it only gets shorter.
+    const bool markDrawn = std::any_of(f.texts.cbegin(), f.texts.cend(), [](const PlacedText &t) {
+        return t.style == TextStyle::Batch && !t.text.isEmpty();
+    });
+    const bool lineSaysIt =
+        std::any_of(entries->cbegin(), entries->cend(), [](const SceneLegendEntry &e) {
+            return e.kind == SceneLegendEntry::Kind::Device && !e.batchSuffix.isEmpty();
+        });
+    if (markDrawn || lineSaysIt)
+        return;
+    bool dropping = false; // the note and the lines it wrapped onto
+    for (qsizetype i = 0; i < entries->size();) {
+        const SceneLegendEntry &e = entries->at(i);
+        dropping = e.topic == SceneLegendEntry::Topic::BatchMarks || (dropping && e.continued);
+        if (!dropping) {
+            ++i;
+            continue;
+        }
+        entries->removeAt(i);
+        numbers->removeAt(i);
+    }
+}
+
 void FrameLayouter::finishLegend()
 {
     // Only a compact legend counts them rather than putting them on their devices' lines.
@@ -366,7 +395,8 @@ void FrameLayouter::finishLegend()
     if (shown.isEmpty())
         shown.append(0); // no number at all (an empty list would mean every number)
     QList<int> numbers;
-    const QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
+    QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
+    dropUnneededBatchNote(&entries, &numbers);
     if (f.legendSlot.fixed()) {
         placeLegendInSlot(entries, numbers);
         return;

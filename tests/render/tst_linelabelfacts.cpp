@@ -35,6 +35,8 @@ private Q_SLOTS:
     void labelsSideBySideReadApart_data();
     void labelsSideBySideReadApart();
     void aBatchMarkBesideALabelIsDrawn();
+    void theBatchNoteExplainsWhatIsDrawn_data();
+    void theBatchNoteExplainsWhatIsDrawn();
 };
 
 namespace {
@@ -373,6 +375,44 @@ void TestLineLabelFacts::aBatchMarkBesideALabelIsDrawn()
         }
     }
     QVERIFY2(besideALabel, "no caret drawn within the gap of a ridge label");
+}
+
+void TestLineLabelFacts::theBatchNoteExplainsWhatIsDrawn_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    QTest::addColumn<bool>("anythingToExplain");
+    // The 70B model on three devices at batch 16. At 820 x 540 and 860 x 500 at 225 % the
+    // legend is in its brief form without marker kinds, its device lines without their B*,
+    // and no B* mark finds room on the chart; the legend still said "B* = ridge batch,
+    // lo–hi". At 1000 x 600 at 225 % and 1600 x 1000 at 100 % the device lines end with
+    // their B*, which the note explains.
+    QTest::newRow("820x540 at 225 %") << QSize(820, 540) << 2.25 << false;
+    QTest::newRow("860x500 at 225 %") << QSize(860, 500) << 2.25 << false;
+    QTest::newRow("1000x600 at 225 %") << QSize(1000, 600) << 2.25 << true;
+    QTest::newRow("1600x1000 at 100 %") << QSize(1600, 1000) << 1.0 << true;
+}
+
+void TestLineLabelFacts::theBatchNoteExplainsWhatIsDrawn()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    QFETCH(bool, anythingToExplain);
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, textScale), size);
+    const SceneFrame &frame = figure.frame();
+    const bool markDrawn =
+        std::any_of(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
+            return t.style == TextStyle::Batch && !t.text.isEmpty();
+        });
+    bool lineSaysBStar = false, noteShown = false;
+    // A device's B* ("B*=308–317") may be on a line its name wrapped onto.
+    for (const LegendLayout::Line &line : frame.legend.lines) {
+        lineSaysBStar = lineSaysBStar || line.entry.text.contains(QStringLiteral("B*="));
+        noteShown = noteShown || line.entry.text.startsWith(QStringLiteral("B* ="));
+    }
+    QCOMPARE(markDrawn || lineSaysBStar, anythingToExplain);
+    QCOMPARE(noteShown, anythingToExplain);
 }
 
 void TestLineLabelFacts::theListReadsOneLabelALine()
