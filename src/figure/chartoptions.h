@@ -32,6 +32,9 @@ struct ChartOptions
     QString selectedDevice, selectedOperator; // the selected point; empty: none
     bool highlight = true;                    // ring the selected point and bold its label
     bool animate = true; // in the window: points that move glide there in about 150 ms
+    // The window's chart, which has tooltips: a note may say to hover a point. Never in a
+    // file (Figure clears it), where such a note would ask the reader for the impossible.
+    bool interactive = false;
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)

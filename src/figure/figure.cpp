@@ -47,6 +47,7 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
 {
     ChartOptions still = options;
     still.animate = false;
+    still.interactive = false;
     m_model = SceneModel::build(analysis, still);
     if (tables.points)
         m_tables.append(CaptionTable::build(analysis, m_model, tables.models));

@@ -68,7 +68,8 @@ class FrameLayouter
 public:
     // The legend's notes of what was left out: point labels, and (in a compact legend
     // slot) the roof, slope and ridge labels that found no room.
-    static QString leftOutNote(int count);
+    // `interactive`: in the window, which says where the names are (ChartOptions::interactive).
+    static QString leftOutNote(int count, bool interactive);
     static QString lineLabelsNote(int count);
     // A brief legend's one note for every label left out (LegendSlot::brief).
     static QString briefLeftOutNote(int count);

@@ -119,9 +119,9 @@ double widestText(const QFont &font, const QList<SceneLegendEntry> &entries)
     return widest;
 }
 
-// The notes that count what was left out, at their longest: in a brief legend one for
-// every label, in a compact one for point and line labels, else the point labels' only.
-// `most` labels at most (mostLeftOut()).
+// The notes that count what was left out, at their longest (the window's): in a brief
+// legend one for every label, in a compact one for point and line labels, else the point
+// labels' only. `most` labels at most (mostLeftOut()).
 QList<SceneLegendEntry> leftOutNotes(LegendLevel level, int most)
 {
     if (level == LegendLevel::Key)
@@ -129,7 +129,7 @@ QList<SceneLegendEntry> leftOutNotes(LegendLevel level, int most)
     if (level == LegendLevel::Brief || level == LegendLevel::Minimal)
         return {{SceneLegendEntry::Kind::Note, FrameLayouter::briefLeftOutNote(most)}};
     QList<SceneLegendEntry> notes = {
-        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(most)}};
+        {SceneLegendEntry::Kind::Note, FrameLayouter::leftOutNote(most, true)}};
     if (level != LegendLevel::Full)
         notes.append({SceneLegendEntry::Kind::Note, FrameLayouter::lineLabelsNote(most)});
     return notes;

@@ -34,8 +34,10 @@ QStringList FrameLayouter::legendLinesOf(const QString &names) const
     return lines;
 }
 
-QString FrameLayouter::leftOutNote(int count)
+QString FrameLayouter::leftOutNote(int count, bool interactive)
 {
+    if (!interactive)
+        return briefLeftOutNote(count);
     return countedText(
         count, QCoreApplication::translate("RooflineChart", "%1 label left out: hover a point"),
         QCoreApplication::translate("RooflineChart", "%1 labels left out: hover a point"));
@@ -129,7 +131,8 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
         notes.append(
             {SceneLegendEntry::Kind::Note, briefLeftOutNote(unlabelled + lineLabelsLeftOut)});
     if (!brief && unlabelled > 0)
-        notes.append({SceneLegendEntry::Kind::Note, leftOutNote(unlabelled)});
+        notes.append(
+            {SceneLegendEntry::Kind::Note, leftOutNote(unlabelled, m.options.interactive)});
     if (!brief && lineLabelsLeftOut > 0)
         notes.append({SceneLegendEntry::Kind::Note, lineLabelsNote(lineLabelsLeftOut)});
     QList<int> noteNumbers(notes.size(), 0);
@@ -201,7 +204,9 @@ int FrameLayouter::numberLineBudget() const
                                                    f.legendSlot.textWidth, m.deviceNames)
                                         .size());
         };
-        return f.legendSlot.lines - m_fixedLegendLines - linesOf(leftOutNote(mostLeftOut(m))) -
+        // The window's note, the longer: a file lays out as the window does.
+        return f.legendSlot.lines - m_fixedLegendLines -
+               linesOf(leftOutNote(mostLeftOut(m), true)) -
                (f.legendSlot.compact ? linesOf(lineLabelsNote(mostLeftOut(m))) : 0);
     }
     // The legend lines numbered labels may take: what two columns of 60% of the plot's

@@ -236,6 +236,7 @@ ChartOptions MainWindow::chartOptions() const
     }
     ChartOptions options = chartOptionsFor(p, m_document->selection(), titles);
     options.fitVerdicts = modelFitVerdicts(m_document->modelAnalyses());
+    options.interactive = true;
     return options;
 }
 

@@ -212,6 +212,7 @@ ChartOptions MainWindow::lessonChartOptions() const
 {
     ChartOptions options = m_lessonDock->chart().options;
     options.animate = m_document->presentation().animate; // points glide from step to step
+    options.interactive = true;
     return options;
 }
 

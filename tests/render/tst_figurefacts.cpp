@@ -4,6 +4,7 @@
 // labels, and the caption line and the model caption say what the figure shows.
 
 #include "captiontable.h"
+#include "figure.h"
 #include "figureexport.h"
 #include "figurelayout.h"
 #include "pointdescription.h"
@@ -209,6 +210,35 @@ private Q_SLOTS:
         // The tooltip keeps the exact value beside the whole batch.
         QVERIFY(pointDescription(a, a.points.first())
                     .contains(s("Reaches the ridge from batch 1 (exactly 0.6557)")));
+    }
+
+    // A point label left out is named in the window's tooltips, so there the legend says to
+    // hover a point; a file has no tooltips and only counts it. The 70B model on three
+    // devices at 900 x 560 and 225 %: one point label finds no room (the legend counts it).
+    void aFileNeverAsksToHoverAPoint()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+        ChartOptions options = windowOptions(result, 2.25);
+        options.interactive = true; // as MainWindow::chartOptions() sets it
+        const QSize size(900, 560);
+        // The window's chart lays out as Figure does (the same FigureLayout and frame).
+        const SceneModel model = SceneModel::build(result.chart, options);
+        const FigureLayout layout = FigureLayout::make(model, size, FigureLayout::rangeOf(model));
+        SceneModel sized = model;
+        sized.fonts.legend = legendFontOf(model, layout.legend);
+        const SceneFrame window = SceneFrame::layout(sized, layout.map, {}, layout.legend);
+        const Figure file(result.chart, options, size);
+        // The legend's text, its wrapped lines joined again.
+        const auto legendText = [](const SceneFrame &frame) {
+            QStringList lines;
+            for (const LegendLayout::Line &line : frame.legend.lines)
+                lines.append(line.entry.text);
+            return lines.join(QLatin1Char(' '));
+        };
+        const QString windowText = legendText(window), fileText = legendText(file.frame());
+        QVERIFY2(windowText.contains(s("1 label left out: hover a point")), qPrintable(windowText));
+        QVERIFY2(fileText.contains(s("1 label left out")), qPrintable(fileText));
+        QVERIFY2(!fileText.contains(s("hover")), qPrintable(fileText));
     }
 
     void shortAxesLabelTwoAndFiveTimes()
