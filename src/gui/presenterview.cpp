@@ -195,6 +195,12 @@ void PresenterView::leave()
 void PresenterView::setLessonDock(LessonDock *dock)
 {
     m_lesson = dock;
+    // A step moves the lesson's own chart, not the document: the strip's "Step 2 of 7" would
+    // lag a step behind the title.
+    connect(dock, &LessonDock::chartChanged, this, [this] {
+        if (m_active && inLesson())
+            refreshStrip();
+    });
 }
 
 bool PresenterView::inLesson() const

@@ -156,6 +156,9 @@ private Q_SLOTS:
         // PageDown: step 2, a choice answered by its number.
         QTest::keyClick(m_window->chart(), Qt::Key_PageDown);
         QCOMPARE(m_dock->player()->stepIndex(), 1);
+        // The strip says the step the title says.
+        QVERIFY2(m_window->presenter()->strip()->text().startsWith(QStringLiteral("Step 2 of 4")),
+                 qPrintable(m_window->presenter()->strip()->text()));
         QVERIFY(notes(options(), QStringLiteral("Reveal")).isEmpty());
         QVERIFY2(questionNote().contains(QStringLiteral("1 — a")), qPrintable(questionNote()));
         QVERIFY(questionNote().contains(QStringLiteral("2 — b")));
