@@ -93,9 +93,9 @@ public:
     // The legend of the last pass with only the numbers that found room for their badge
     // and the final count of labels left out, kept in its corner.
     void finishLegend();
-    // Takes the B* note out of the finished legend's `entries` (and `numbers`) where it
-    // explains nothing drawn: no B* mark found room and no device line ends with its B*.
-    void dropUnneededBatchNote(QList<SceneLegendEntry> *entries, QList<int> *numbers) const;
+    // Takes the B* note out of the scene's legend `lines` where it would explain nothing
+    // drawn: no B* mark found room and the legend's form keeps no device line's B*.
+    void dropUnneededBatchNote(QList<SceneLegendEntry> *lines) const;
     // The labels of lines that found no room, each with its device's name in brackets.
     QStringList lineLabelsMissing() const;
 
@@ -138,6 +138,8 @@ private:
     void placeLegend();
     QStringList legendLinesOf(const QString &names) const;
     // `fixedLines`: set to the lines before the numbered labels' and the left-out count.
+    // `shown` not empty: the finished legend (finishLegend()), without a B* note that
+    // explains nothing drawn (dropUnneededBatchNote()).
     QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown,
                                           int *fixedLines = nullptr) const;
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;

@@ -66,10 +66,13 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     // left out.
     const bool brief = f.legendSlot.brief;
     int notesLeftOut = 0; // by a key
+    QList<SceneLegendEntry> own = m.legend;
+    if (!shown.isEmpty()) // the finished legend: its B* marks are placed
+        dropUnneededBatchNote(&own);
     QList<SceneLegendEntry> entries = f.legendSlot.key
-                                          ? keyLegendLines(m.legend, m.deviceNames, &notesLeftOut)
-                                      : brief ? briefLegendLines(m.legend, f.legendSlot.markerKinds)
-                                              : m.legend;
+                                          ? keyLegendLines(own, m.deviceNames, &notesLeftOut)
+                                      : brief ? briefLegendLines(own, f.legendSlot.markerKinds)
+                                              : own;
     // A compact slot has no room for them: they are counted in a note instead.
     const bool compact = f.legendSlot.compact;
     const int lineLabelsLeftOut =
@@ -357,33 +360,27 @@ QStringList FrameLayouter::lineLabelsMissing() const
     return labels;
 }
 
-void FrameLayouter::dropUnneededBatchNote(QList<SceneLegendEntry> *entries,
-                                          QList<int> *numbers) const
+void FrameLayouter::dropUnneededBatchNote(QList<SceneLegendEntry> *lines) const
 {
     // The B* note explains the marks at the ridges and the B* that ends a device's line. The
-    // least legend forms leave the lines without it; where then no mark found room either,
-    // the note would explain what the figure does not show. Only the finished legend drops
-    // it: the legend was sized with it, so it only gets shorter.
+    // least legend forms (the brief one without marker kinds, the key) leave the lines
+    // without it; where then no mark found room either, the note would explain what the
+    // figure does not show, and a key would count it among the notes left out. The legend
+    // was sized with it, so it only gets shorter.
+    const LegendSlot &slot = f.legendSlot;
+    const bool formKeepsLineBStar = !slot.key && (!slot.brief || slot.markerKinds);
+    const bool lineSaysIt =
+        formKeepsLineBStar &&
+        std::any_of(lines->cbegin(), lines->cend(), [](const SceneLegendEntry &e) {
+            return e.kind == SceneLegendEntry::Kind::Device && !e.batchSuffix.isEmpty();
+        });
     const bool markDrawn = std::any_of(f.texts.cbegin(), f.texts.cend(), [](const PlacedText &t) {
         return t.style == TextStyle::Batch && !t.text.isEmpty();
     });
-    const bool lineSaysIt =
-        std::any_of(entries->cbegin(), entries->cend(), [](const SceneLegendEntry &e) {
-            return e.kind == SceneLegendEntry::Kind::Device && !e.batchSuffix.isEmpty();
+    if (!lineSaysIt && !markDrawn)
+        lines->removeIf([](const SceneLegendEntry &e) {
+            return e.topic == SceneLegendEntry::Topic::BatchMarks;
         });
-    if (markDrawn || lineSaysIt)
-        return;
-    bool dropping = false; // the note and the lines it wrapped onto
-    for (qsizetype i = 0; i < entries->size();) {
-        const SceneLegendEntry &e = entries->at(i);
-        dropping = e.topic == SceneLegendEntry::Topic::BatchMarks || (dropping && e.continued);
-        if (!dropping) {
-            ++i;
-            continue;
-        }
-        entries->removeAt(i);
-        numbers->removeAt(i);
-    }
 }
 
 void FrameLayouter::finishLegend()
@@ -400,8 +397,7 @@ void FrameLayouter::finishLegend()
     if (shown.isEmpty())
         shown.append(0); // no number at all (an empty list would mean every number)
     QList<int> numbers;
-    QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
-    dropUnneededBatchNote(&entries, &numbers);
+    const QList<SceneLegendEntry> entries = legendEntries(&numbers, shown);
     if (f.legendSlot.fixed()) {
         placeLegendInSlot(entries, numbers);
         return;

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void aBatchMarkBesideALabelIsDrawn();
     void theBatchNoteExplainsWhatIsDrawn_data();
     void theBatchNoteExplainsWhatIsDrawn();
+    void aKeyCountsOnlyNotesWorthReading();
 };
 
 namespace {
@@ -413,6 +414,27 @@ void TestLineLabelFacts::theBatchNoteExplainsWhatIsDrawn()
     }
     QCOMPARE(markDrawn || lineSaysBStar, anythingToExplain);
     QCOMPARE(noteShown, anythingToExplain);
+}
+
+void TestLineLabelFacts::aKeyCountsOnlyNotesWorthReading()
+{
+    // The 70B model on three devices at 600 x 450 and 225 %: the legend is a key, which
+    // leaves the scene's notes out and counts them. They are two, the B* note and "Shaded
+    // zones: NVIDIA H100 SXM5 80GB"; no B* mark finds room and the key's device lines carry
+    // none, so only the zones' note is worth counting: "1 note", not "2 notes".
+    const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(600, 450));
+    const SceneFrame &frame = figure.frame();
+    QVERIFY(figure.layout().legend.key);
+    QVERIFY(std::none_of(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
+        return t.style == TextStyle::Batch && !t.text.isEmpty();
+    }));
+    QStringList lines;
+    for (const LegendLayout::Line &line : frame.legend.lines)
+        lines.append(line.entry.text);
+    const QString text = lines.join(QLatin1Char(' '));
+    QVERIFY2(text.contains(QStringLiteral("1 note")) && !text.contains(QStringLiteral("2 notes")),
+             qPrintable(text));
 }
 
 void TestLineLabelFacts::theListReadsOneLabelALine()
