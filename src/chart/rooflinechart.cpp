@@ -2,7 +2,6 @@
 
 #include "annotationpainter.h"
 #include "compositingplot.h"
-#include "framecover.h"
 #include "legendnotes.h"
 #include "pointdescription.h"
 #include "pointmotion.h"
@@ -293,6 +292,7 @@ void RooflineChart::setAnalysis(const Analysis &analysis, const ChartOptions &op
     } else {
         d->applyMotion(1.0);
     }
+    Q_EMIT analysisShown();
 }
 
 bool RooflineChart::keepsLabels() const
@@ -352,17 +352,17 @@ SceneFrame RooflineChart::frame() const
 QRect RooflineChart::quietestPlace(QSize size, int inset) const
 {
     d->scene.updatePlotLayout();
-    const SceneModel &model = d->scene.model();
     const SceneFrame &frame = d->scene.frame();
-    FrameCover cover = frameCover(model, frame);
-    const QList<CalloutPlacement> callouts = placeCallouts(model, frame);
-    for (const CalloutPlacement &callout : callouts)
-        cover.taken.append(callout.box);
-    for (const NotePlacement &note : placeNotes(model, frame, callouts))
-        cover.taken.append(note.box);
+    const FrameCover cover = coverWithMarks(d->scene.model(), frame);
     const QRectF area = frame.map.rect.adjusted(inset, inset, -inset, -inset);
     const QRect place = rooflab::quietestPlace(cover, area, size).toAlignedRect();
     return place.translated(d->plot->mapTo(this, QPoint(0, 0)));
+}
+
+QRect RooflineChart::plotArea() const
+{
+    d->scene.updatePlotLayout();
+    return d->scene.frame().map.rect.toAlignedRect().translated(d->plot->mapTo(this, QPoint(0, 0)));
 }
 
 int RooflineChart::contentBuilds() const

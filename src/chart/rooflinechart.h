@@ -60,6 +60,8 @@ public:
     // of the plot, `inset` pixels in from its edges, away from the labels, markers, legend,
     // roofs and a lesson's marks (quietestPlace(), framecover.h).
     QRect quietestPlace(QSize size, int inset) const;
+    // The plot's rectangle, in this widget's coordinates.
+    QRect plotArea() const;
 
     // Draws pending changes now rather than at the next turn of the event loop (they reach
     // the screen at the next paint event), e.g. to time a batch change.
@@ -85,6 +87,8 @@ Q_SIGNALS:
     void viewChanged();
     // The plot took a new size; queued, so that it arrives once the plot is laid out for it.
     void plotResized();
+    // setAnalysis() has put the new analysis in place (drawn at the next replot).
+    void analysisShown();
 
 protected:
     // A new size lays the figure out again: margins, and the legend's place (docs/labels.md).

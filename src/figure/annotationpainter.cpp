@@ -1,7 +1,5 @@
 #include "annotationpainter.h"
 
-#include "framecover.h"
-
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -89,6 +87,15 @@ QPointF edgeToward(const QRectF &box, const QPointF &target)
     return {c.x() + dx * s, c.y() + dy * s};
 }
 
+// The callouts' boxes and their arrows' bounds, which a note or a strip should not hide.
+void addCallouts(FrameCover *cover, const QList<CalloutPlacement> &callouts)
+{
+    for (const CalloutPlacement &c : callouts) {
+        cover->taken.append(c.box);
+        cover->taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
+    }
+}
+
 } // namespace
 
 QList<CalloutPlacement> placeCallouts(const SceneModel &model, const SceneFrame &frame)
@@ -151,10 +158,7 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
     if (model.options.annotations.isEmpty())
         return {};
     FrameCover cover = frameCover(model, frame);
-    for (const CalloutPlacement &c : callouts) {
-        cover.taken.append(c.box);
-        cover.taken.append(QRectF(c.arrow.p1(), c.arrow.p2()).normalized().adjusted(-2, -2, 2, 2));
-    }
+    addCallouts(&cover, callouts);
 
     QList<NotePlacement> placed;
     const QRectF area = frame.map.rect.adjusted(noteMargin, noteMargin, -noteMargin, -noteMargin);
@@ -175,6 +179,16 @@ QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame
         cover.taken.append(best);
     }
     return placed;
+}
+
+FrameCover coverWithMarks(const SceneModel &model, const SceneFrame &frame)
+{
+    FrameCover cover = frameCover(model, frame);
+    const QList<CalloutPlacement> callouts = placeCallouts(model, frame);
+    addCallouts(&cover, callouts);
+    for (const NotePlacement &note : placeNotes(model, frame, callouts))
+        cover.taken.append(note.box);
+    return cover;
 }
 
 AnnotationPainter::AnnotationPainter(const SceneModel &model, const SceneFrame &frame,

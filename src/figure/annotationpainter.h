@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureannotation.h"
+#include "framecover.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
 
@@ -39,6 +40,10 @@ struct NotePlacement
 // about when any place avoids it. A note is at most 45 % of the plot wide; its text wraps.
 QList<NotePlacement> placeNotes(const SceneModel &model, const SceneFrame &frame,
                                 const QList<CalloutPlacement> &callouts);
+
+// What a box laid over `frame` would hide, a lesson's marks included: the frame's labels,
+// markers, legend and roofs (frameCover()), the callouts with their arrows, and the notes.
+FrameCover coverWithMarks(const SceneModel &model, const SceneFrame &frame);
 
 // Draws a lesson's marks (ChartOptions::annotations) over a laid-out frame with any
 // QPainter: bands over the zones and under the grid and roofs, highlights and callouts over

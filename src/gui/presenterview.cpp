@@ -128,6 +128,12 @@ PresenterView::PresenterView(QMainWindow *window, app::Document *document, Roofl
         if (m_strip->isVisible())
             placeStrip();
     });
+    // The document tells this view of a change before the window redraws the chart: a strip
+    // that has just appeared takes its place again from the figure that change brings.
+    connect(m_chart, &RooflineChart::analysisShown, this, [this] {
+        if (m_placeOnRedraw && m_strip->isVisible())
+            placeStrip();
+    });
 }
 
 PresenterView::~PresenterView()
@@ -337,11 +343,18 @@ void PresenterView::refreshStrip()
     m_strip->setFont(font);
     const QRect before = m_strip->geometry();
     m_strip->adjustSize();
-    // Up already, it keeps its middle and top: a batch step does not send it across the chart.
-    if (m_strip->isVisible())
+    // Up already, it keeps its middle and top: a batch step does not send it across the chart,
+    // unless its new width would take it out of the plot. A lesson's step brings new notes,
+    // which do not know of the strip: there it is placed anew each time.
+    if (m_strip->isVisible() && !inLesson()) {
         m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
-    else
+        if (!m_chart->plotArea().contains(m_strip->geometry()))
+            placeStrip();
+    } else {
         placeStrip();
+        m_placeOnRedraw = true;
+        QTimer::singleShot(0, this, [this] { m_placeOnRedraw = false; });
+    }
     m_strip->show();
     m_strip->raise();
     m_hideTimer.start();
@@ -349,8 +362,9 @@ void PresenterView::refreshStrip()
 
 void PresenterView::placeStrip()
 {
-    // In the plot, where the figure has least to hide (most often its top left, above the
-    // memory slopes); it used to stand in the bottom right corner, over the zone caption.
+    // In the plot, where it hides the least of the figure: a fixed corner stood over the
+    // compute-bound caption or a legend below the plot. Most often it is the top left,
+    // above the memory slopes.
     const int margin = 12;
     m_strip->move(m_chart->quietestPlace(m_strip->size(), margin).topLeft());
 }

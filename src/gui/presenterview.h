@@ -88,6 +88,9 @@ private:
     QPointer<LessonDock> m_lesson;
     QTimer m_hideTimer;
     bool m_active = false;
+    // The strip has just appeared: it is placed again once the chart has the change that
+    // brought it.
+    bool m_placeOnRedraw = false;
     // What leaving restores.
     QList<QPointer<QWidget>> m_hiddenDocks;
     bool m_wasMaximized = false;

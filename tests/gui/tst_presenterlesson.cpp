@@ -156,9 +156,16 @@ private Q_SLOTS:
         // PageDown: step 2, a choice answered by its number.
         QTest::keyClick(m_window->chart(), Qt::Key_PageDown);
         QCOMPARE(m_dock->player()->stepIndex(), 1);
-        // The strip says the step the title says.
-        QVERIFY2(m_window->presenter()->strip()->text().startsWith(QStringLiteral("Step 2 of 4")),
-                 qPrintable(m_window->presenter()->strip()->text()));
+        // The strip says the step the title says, and hides none of its notes.
+        const QLabel *strip = m_window->presenter()->strip();
+        QVERIFY2(strip->text().startsWith(QStringLiteral("Step 2 of 4")),
+                 qPrintable(strip->text()));
+        const Figure step(m_dock->chart().analysis, options(), m_window->chart()->size());
+        const QList<NotePlacement> stepNotes =
+            placeNotes(step.model(), step.frame(), placeCallouts(step.model(), step.frame()));
+        QVERIFY(!stepNotes.isEmpty());
+        for (const NotePlacement &note : stepNotes)
+            QVERIFY2(!note.box.intersects(strip->geometry()), "the strip hides a note");
         QVERIFY(notes(options(), QStringLiteral("Reveal")).isEmpty());
         QVERIFY2(questionNote().contains(QStringLiteral("1 — a")), qPrintable(questionNote()));
         QVERIFY(questionNote().contains(QStringLiteral("2 — b")));

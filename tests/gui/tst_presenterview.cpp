@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTabBar>
@@ -164,10 +165,12 @@ private Q_SLOTS:
         scenario.devices.removeLast();
         scenario.operators.removeLast();
         m_doc->replaceScenario(scenario, s("One point"));
+        QSignalSpy resized(m_window->chart(), &RooflineChart::plotResized);
         m_window->presenter()->enter();
         QLabel *strip = m_window->presenter()->strip();
         QVERIFY(strip->isVisible());
-        QTest::qWait(50); // the full screen's size, and the strip's place in it
+        // The full screen's size, and the strip's place in it.
+        QTRY_VERIFY(resized.count() > 0);
         const SceneFrame frame = m_window->chart()->frame();
         // The plot widget fills the chart, so the frame's pixels are the chart's.
         const QRect stripRect = strip->geometry();
@@ -214,6 +217,17 @@ private Q_SLOTS:
                                 .arg(centre.y())
                                 .arg(strip->geometry().center().x())
                                 .arg(strip->geometry().center().y())));
+        // Appearing anew, after a change that redraws the chart (the document tells the strip
+        // before the window redraws): its place is the one the new figure gives, not the one
+        // of the figure before (the 70B model's crowded plot has no room at the top left).
+        strip->hide();
+        const QRect before = m_window->chart()->quietestPlace(strip->size(), 12);
+        m_doc->replaceScenario(rooflab::test::llama70bOnThreeDevices(), s("70B"));
+        QVERIFY(strip->isVisible());
+        QVERIFY(m_window->chart()->quietestPlace(strip->size(), 12) != before);
+        QCOMPARE(strip->geometry(), m_window->chart()->quietestPlace(strip->size(), 12));
+        // The window's chart has tooltips: its notes may say to hover a point.
+        QVERIFY(m_window->chartOptions().interactive);
     }
 
     void presenterKeysEditTheScenario()
