@@ -93,9 +93,6 @@ public:
     // The legend of the last pass with only the numbers that found room for their badge
     // and the final count of labels left out, kept in its corner.
     void finishLegend();
-    // Takes the B* note out of the scene's legend `lines` where it would explain nothing
-    // drawn: no B* mark found room and the legend's form keeps no device line's B*.
-    void dropUnneededBatchNote(QList<SceneLegendEntry> *lines) const;
     // The labels of lines that found no room, each with its device's name in brackets.
     QStringList lineLabelsMissing() const;
 
@@ -142,6 +139,9 @@ private:
     // explains nothing drawn (dropUnneededBatchNote()).
     QList<SceneLegendEntry> legendEntries(QList<int> *numbers, const QList<int> &shown,
                                           int *fixedLines = nullptr) const;
+    // Takes the B* note out of the scene's legend `lines` where it would explain nothing
+    // drawn: no B* mark found room and the legend's form keeps no device line's B*.
+    void dropUnneededBatchNote(QList<SceneLegendEntry> *lines) const;
     QPointF legendTopLeft(const CoverageMap &coverage, const QSizeF &size, double *hidden) const;
     int numberLineBudget() const;
     double searchHeight() const;

@@ -6,6 +6,7 @@
 #include "chartoptions.h"
 #include "evaluate.h"
 #include "scenarioanalysis.h"
+#include "sceneframe.h"
 #include "scenemodel.h"
 
 #include <QJsonArray>
@@ -40,6 +41,23 @@ inline const QStringList &fourDevices()
 }
 
 // Llama 3.1 70B decode (context 4096) on `devices` at `batch`, from the built-in catalog.
+// Whether a B* mark's text is drawn in `frame` (a mark's caret alone is a text with no words).
+inline bool batchMarkDrawn(const SceneFrame &frame)
+{
+    return std::any_of(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
+        return t.style == TextStyle::Batch && !t.text.isEmpty();
+    });
+}
+
+// The legend's text in `frame`, its wrapped lines joined again by spaces.
+inline QString legendText(const SceneFrame &frame)
+{
+    QStringList lines;
+    for (const LegendLayout::Line &line : frame.legend.lines)
+        lines.append(line.entry.text);
+    return lines.join(QLatin1Char(' '));
+}
+
 inline ScenarioAnalysis analysisAt(const QStringList &devices, double batch)
 {
     Scenario scenario;

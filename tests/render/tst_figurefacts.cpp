@@ -228,13 +228,6 @@ private Q_SLOTS:
         sized.fonts.legend = legendFontOf(model, layout.legend);
         const SceneFrame window = SceneFrame::layout(sized, layout.map, {}, layout.legend);
         const Figure file(result.chart, options, size);
-        // The legend's text, its wrapped lines joined again.
-        const auto legendText = [](const SceneFrame &frame) {
-            QStringList lines;
-            for (const LegendLayout::Line &line : frame.legend.lines)
-                lines.append(line.entry.text);
-            return lines.join(QLatin1Char(' '));
-        };
         const QString windowText = legendText(window), fileText = legendText(file.frame());
         QVERIFY2(windowText.contains(s("1 label left out: hover a point")), qPrintable(windowText));
         QVERIFY2(fileText.contains(s("1 label left out")), qPrintable(fileText));

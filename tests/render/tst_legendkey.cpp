@@ -130,10 +130,7 @@ void TestLegendKey::aSmallFigureAtLargeTextGetsAKey()
     // device, and the B* note where a B* mark is drawn for it to explain (the key's lines
     // carry no B*); here none finds room, so 1 note. The marker kinds go uncounted: the point
     // labels name the operator classes.
-    const bool markDrawn = std::any_of(
-        figure.frame().texts.cbegin(), figure.frame().texts.cend(),
-        [](const PlacedText &t) { return t.style == TextStyle::Batch && !t.text.isEmpty(); });
-    QVERIFY(!markDrawn);
+    QVERIFY(!rooflab::test::batchMarkDrawn(figure.frame()));
     QVERIFY2(note.startsWith(s("Left out:")) && note.endsWith(s(" 1 note")), qPrintable(note));
     // No marker under the key.
     for (qsizetype i = 0; i < figure.frame().pointPixels.size(); ++i) {

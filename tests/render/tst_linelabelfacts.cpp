@@ -402,10 +402,7 @@ void TestLineLabelFacts::theBatchNoteExplainsWhatIsDrawn()
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
     const Figure figure(result.chart, windowOptions(result, textScale), size);
     const SceneFrame &frame = figure.frame();
-    const bool markDrawn =
-        std::any_of(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
-            return t.style == TextStyle::Batch && !t.text.isEmpty();
-        });
+    const bool markDrawn = batchMarkDrawn(frame);
     bool lineSaysBStar = false, noteShown = false;
     // A device's B* ("B*=308–317") may be on a line its name wrapped onto.
     for (const LegendLayout::Line &line : frame.legend.lines) {
@@ -426,13 +423,8 @@ void TestLineLabelFacts::aKeyCountsOnlyNotesWorthReading()
     const Figure figure(result.chart, windowOptions(result, 2.25), QSize(600, 450));
     const SceneFrame &frame = figure.frame();
     QVERIFY(figure.layout().legend.key);
-    QVERIFY(std::none_of(frame.texts.cbegin(), frame.texts.cend(), [](const PlacedText &t) {
-        return t.style == TextStyle::Batch && !t.text.isEmpty();
-    }));
-    QStringList lines;
-    for (const LegendLayout::Line &line : frame.legend.lines)
-        lines.append(line.entry.text);
-    const QString text = lines.join(QLatin1Char(' '));
+    QVERIFY(!batchMarkDrawn(frame));
+    const QString text = legendText(frame);
     QVERIFY2(text.contains(QStringLiteral("1 note")) && !text.contains(QStringLiteral("2 notes")),
              qPrintable(text));
 }
