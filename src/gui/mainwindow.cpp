@@ -286,17 +286,23 @@ QString MainWindow::statusLine() const
 void MainWindow::refreshStatus()
 {
     const PointAnalysis *point = m_document->selectedPoint();
-    QString text =
+    const QString selection =
         point ? pointtext::summary(m_document->analysis(), *point) : tr("No point selected");
-    // The selection first: a narrow window elides the end of the line, and the fit verdict
-    // is in the chart's title and legend too.
+    QString text = selection;
+    // The selection first: a narrow window shows it alone, and the fit verdict and the
+    // problems are in the chart's title and legend too.
     if (const ModelAnalysis *model = m_document->selectedModel(); model && !modeltext::fits(*model))
         text += tr("  —  ") + modeltext::fitSentence(m_document->catalog(), *model);
     if (!m_document->analysis().problems.isEmpty())
         text += countedText(m_document->analysis().problems.size(), tr("  —  %1 problem: "),
                             tr("  —  %1 problems: ")) +
                 m_document->analysis().problems.constFirst();
-    m_selectionLabel->setLine(text);
+    m_selectionShorter.clear();
+    if (text != selection)
+        m_selectionShorter.append(selection);
+    if (point)
+        m_selectionShorter += pointtext::briefSummaries(m_document->analysis(), *point);
+    m_selectionLabel->setLine(text, m_selectionShorter);
     m_selectionText = text;
     statusBar()->clearMessage(); // one message: the selection's
     // The whole line too, since a narrow window elides it.
@@ -311,7 +317,11 @@ void MainWindow::showHover(const QString &deviceId, const QString &operatorId)
     // pointer leaves it or the selection or scenario changes.
     const Analysis &analysis = inLesson() ? lessonChartAnalysis() : m_document->analysis();
     const PointAnalysis *point = analysis.point(deviceId, operatorId);
-    m_selectionLabel->setLine(point ? pointtext::summary(analysis, *point) : m_selectionText);
+    if (point)
+        m_selectionLabel->setLine(pointtext::summary(analysis, *point),
+                                  pointtext::briefSummaries(analysis, *point));
+    else
+        m_selectionLabel->setLine(m_selectionText, m_selectionShorter);
 }
 
 void MainWindow::refreshTitle()

@@ -131,7 +131,8 @@ private:
     FileActions *m_files;
     QList<QDockWidget *> m_docks;
     StatusLine *m_selectionLabel;
-    QString m_selectionText; // the selection's status line, shown when nothing is hovered
+    QString m_selectionText;        // the selection's status line, shown when nothing is hovered
+    QStringList m_selectionShorter; // its shorter forms (StatusLine::setLine)
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_largerText = nullptr;
     QList<std::pair<QAction *, bool Presentation::*>> m_toggles; // View menu switches

@@ -195,6 +195,7 @@ void MainWindow::redrawLessonChart()
     // The status line speaks of the lesson, not of the user's selection.
     if (const LessonPlayer *player = m_lessonDock->player()) {
         m_selectionText = tr("Lesson: %1 — %2").arg(player->lesson().title, player->progressText());
+        m_selectionShorter.clear();
         m_selectionLabel->setLine(m_selectionText);
     }
     const ChartOptions options = lessonChartOptions();

@@ -1,5 +1,6 @@
 #include "pointtext.h"
 
+#include "legendnotes.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -84,6 +85,24 @@ QString summary(const Analysis &analysis, const PointAnalysis &p)
         .arg(p.operatorName, deviceName(analysis, p.deviceId), intensity(p.intensity),
              intensity(p.ridge), boundText(p.bound), formatDuration(p.time),
              formatNumber(p.pctOfPeak, 3), p.math.toUpper());
+}
+
+QStringList briefSummaries(const Analysis &analysis, const PointAnalysis &p)
+{
+    QStringList names;
+    qsizetype index = -1;
+    for (const DeviceRoofs &roofs : analysis.devices) {
+        if (roofs.deviceId == p.deviceId)
+            index = names.size();
+        names.append(roofs.deviceName);
+    }
+    const QString device = index >= 0 ? shortDeviceNames(names).at(index) : p.deviceId;
+    const QString share = formatNumber(p.pctOfPeak, 3);
+    return {tr("%1 on %2: %3, %4, %5, %6% of peak")
+                .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound),
+                     formatDuration(p.time), share),
+            tr("%1 on %2: %3, %4, %5% of peak")
+                .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound), share)};
 }
 
 QList<SheetBlock> comparisonBlocks(const PointDiagnosis &d)

@@ -25,6 +25,10 @@ QString deviceName(const Analysis &analysis, const QString &deviceId);
 
 // One line for the status bar: operator, device, intensity vs ridge, bound, time, share.
 QString summary(const Analysis &analysis, const PointAnalysis &point);
+// The same, shorter, for a status bar too narrow for it, longest first: the device's short
+// name (shortDeviceNames()), the intensity without the ridge beside it, the peak without its
+// format (the chart's caption says the scheme); then without the time too.
+QStringList briefSummaries(const Analysis &analysis, const PointAnalysis &point);
 
 // The selected point's figures, for the side panel.
 QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &diagnosis);

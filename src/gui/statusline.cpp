@@ -12,11 +12,12 @@ StatusLine::StatusLine(QWidget *parent) : QWidget(parent), m_label(new QLabel(th
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }
 
-void StatusLine::setLine(const QString &text)
+void StatusLine::setLine(const QString &text, const QStringList &shorter)
 {
-    if (text == m_line)
+    if (text == m_line && shorter == m_shorter)
         return;
     m_line = text;
+    m_shorter = shorter;
     elide();
 }
 
@@ -52,8 +53,20 @@ void StatusLine::changeEvent(QEvent *event)
 void StatusLine::elide()
 {
     const int room = m_label->contentsRect().width();
-    m_label->setText(room > 0 ? m_label->fontMetrics().elidedText(m_line, Qt::ElideRight, room)
-                              : m_line);
+    if (room <= 0) {
+        m_label->setText(m_line);
+        return;
+    }
+    const QFontMetrics metrics = m_label->fontMetrics();
+    QString shortest = m_line;
+    for (const QString &form : QStringList{m_line} + m_shorter) {
+        if (metrics.horizontalAdvance(form) <= room) {
+            m_label->setText(form);
+            return;
+        }
+        shortest = form;
+    }
+    m_label->setText(metrics.elidedText(shortest, Qt::ElideRight, room));
 }
 
 } // namespace rooflab::gui

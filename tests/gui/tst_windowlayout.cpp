@@ -7,10 +7,8 @@
 #include "exportdialog.h"
 #include "fileactions.h"
 #include "mainwindow.h"
-#include "pointtext.h"
 #include "rooflinechart.h"
 #include "scenariofile.h"
-#include "statusline.h"
 #include "windowtest.h"
 
 #include <QAbstractButton>
@@ -339,35 +337,6 @@ private Q_SLOTS:
         Q_EMIT window->chart()->pointHovered(s("h200-sxm"), s("attn-decode-8b"));
         doc->selectNext(1);
         QCOMPARE(window->statusLine(), window->selectionText());
-    }
-
-    // On a laptop the model's status line (the fit sentence, then the point's figures) is
-    // longer than the window: it ends in "…" within the bar, the whole line in its tooltip.
-    void aLongStatusLineIsElidedNotCut()
-    {
-        rooflab::test::ShownWindow shown(m_catalog, rooflab::test::llama70bOnThreeDevices(),
-                                         QSize(1152, 720));
-        QVERIFY(shown.exposed());
-        QApplication::processEvents();
-        const auto *line = shown.window()->statusBar()->findChild<StatusLine *>();
-        QVERIFY(line);
-        const QString whole = shown.window()->statusLine();
-        QVERIFY2(line->fontMetrics().horizontalAdvance(whole) > line->width(),
-                 qPrintable(s("\"%1\" fits %2 px").arg(whole).arg(line->width())));
-        const QString shownText = line->shownText();
-        QVERIFY2(shownText.endsWith(QChar(0x2026)), qPrintable(shownText));
-        QVERIFY(line->fontMetrics().horizontalAdvance(shownText) <= line->width());
-        QVERIFY(whole.startsWith(shownText.chopped(1)));
-        QVERIFY(line->toolTip().startsWith(whole));
-        // The 70B model fits none of the three 80 GB-class devices whole, yet what is elided
-        // is the fit verdict at the end, never the selection the line starts with.
-        const app::Document *doc = shown.document();
-        QVERIFY(doc->selectedPoint());
-        const QString selection = pointtext::summary(doc->analysis(), *doc->selectedPoint());
-        QVERIFY2(whole.startsWith(selection), qPrintable(whole));
-        QVERIFY2(whole.contains(s("Does not fit")), qPrintable(whole));
-        const QString head = selection.left(40);
-        QVERIFY2(shownText.startsWith(head), qPrintable(shownText));
     }
 
     void openingADarkFigureAsksBeforeTheTheme()
