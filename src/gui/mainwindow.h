@@ -55,6 +55,8 @@ public:
     bool openFile(const QString &path);
     // The options the chart is drawn with now.
     ChartOptions chartOptions() const;
+    // The options a lesson's step is drawn with (while inLesson()).
+    ChartOptions lessonChartOptions() const;
 
     // The parts of the window, for tests.
     ControlsPanel *controls() const { return m_controls; }
@@ -100,7 +102,6 @@ private:
     void lessonLeft();
     void redrawLessonChart();
     const Analysis &lessonChartAnalysis() const;
-    ChartOptions lessonChartOptions() const;
     void connectDocument();
     void documentChanged(app::Change change);
     void redrawChart();

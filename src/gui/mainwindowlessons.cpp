@@ -13,6 +13,8 @@
 #include <QLabel>
 #include <QMenuBar>
 
+#include <algorithm>
+
 namespace rooflab::gui {
 
 namespace {
@@ -212,6 +214,8 @@ void MainWindow::redrawLessonChart()
 ChartOptions MainWindow::lessonChartOptions() const
 {
     ChartOptions options = m_lessonDock->chart().options;
+    // The user's text size holds in a lesson too: a step's own is a floor (docs/lessons.md).
+    options.fontScale = std::max(options.fontScale, m_document->presentation().textScale);
     options.animate = m_document->presentation().animate; // points glide from step to step
     options.interactive = true;
     return options;

@@ -304,6 +304,30 @@ private Q_SLOTS:
         QVERIFY(!precision->isEnabled());
     }
 
+    // Larger text (Ctrl+Shift+L) reaches a lesson's chart too. The first step asks for 150 %
+    // (lessons-good/four-steps.json): that is its floor, so the user's 100 % and 135 % give
+    // 150 %, the user's 175 % gives 175 %, and the legend's rows grow with it.
+    void aLessonFollowsTheUsersTextSize()
+    {
+        QVERIFY(m_window->startLesson(fourSteps));
+        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.5);
+        m_window->chart()->replotNow();
+        const auto lineHeight = [this] {
+            const SceneFrame frame = m_window->chart()->frame();
+            return frame.legend.lines.isEmpty() ? 0.0 : frame.legend.lines.first().rect.height();
+        };
+        const double before = lineHeight();
+        rooflab::test::setTextScale(m_doc, 1.75);
+        QVERIFY(m_window->inLesson());
+        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.75);
+        m_window->chart()->replotNow();
+        const double after = lineHeight();
+        QVERIFY2(after > before,
+                 qPrintable(QStringLiteral("%1 then %2 px").arg(before).arg(after)));
+        rooflab::test::setTextScale(m_doc, 1.35);
+        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.5);
+    }
+
     void lessonViewHidesAndRestoresTheDocks()
     {
         QDockWidget *controlsDock = nullptr;
