@@ -101,6 +101,10 @@ struct LessonPresentation
     // While the question is shown, leave out the ridge labels and ridge-batch marks that
     // would give its answer away; the reveal shows them again.
     bool hideRidgeLabels = false;
+    // While the question is shown, leave out what the chart's title and legend say of a
+    // model's footprint and fit ("does not fit (needs 2 devices)", "× 4 (TP 4)"): a question
+    // that asks whether it fits, or on how many devices, would otherwise show its answer.
+    bool hideFit = false;
 
     bool operator==(const LessonPresentation &other) const = default;
 };

@@ -260,7 +260,7 @@ LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
 {
     checkKnownKeys(obj,
                    {"intensity_range", "performance_range", "text_scale", "roofs", "points",
-                    "show_legend", "hide_ridge_labels"},
+                    "show_legend", "hide_ridge_labels", "hide_fit"},
                    path, reader);
     LessonPresentation p;
     readAxisRange(obj, "intensity_range", path, p.xMin, p.xMax, reader);
@@ -296,6 +296,7 @@ LessonPresentation readPresentation(const QJsonObject &obj, const QString &path,
     }
     p.showLegend = reader.optionalBool(obj, key("show_legend"), path).value_or(true);
     p.hideRidgeLabels = reader.optionalBool(obj, key("hide_ridge_labels"), path).value_or(false);
+    p.hideFit = reader.optionalBool(obj, key("hide_fit"), path).value_or(false);
     return p;
 }
 

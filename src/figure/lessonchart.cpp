@@ -74,9 +74,14 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     options.xMax = step.presentation.xMax;
     options.yMin = step.presentation.yMin;
     options.yMax = step.presentation.yMax;
-    options.title = modelChartTitle(result.models);
-    options.titleBrief = modelChartBriefTitle(result.models, false);
-    options.fitVerdicts = modelFitVerdicts(result.models);
+    if (step.presentation.hideFit && !player.isRevealed()) {
+        // The title's first line says the model, phase and shape; the rest is the answer.
+        options.title = modelChartTitle(result.models).section(QLatin1Char('\n'), 0, 0);
+    } else {
+        options.title = modelChartTitle(result.models);
+        options.titleBrief = modelChartBriefTitle(result.models, false);
+        options.fitVerdicts = modelFitVerdicts(result.models);
+    }
     options.hideRidgeLabels = step.presentation.hideRidgeLabels && !player.isRevealed();
     // The first highlighted point is also the chart's selected one (its label in bold).
     for (const LessonAnnotation &a : step.annotations) {

@@ -238,6 +238,59 @@ private Q_SLOTS:
                      .contains(QStringLiteral("steps[0].presentation.hide_ridge_labels")),
                  qPrintable(problems.join(QLatin1Char('\n'))));
     }
+    // A question that asks whether the model fits: its chart leaves the answer out until the
+    // reveal. Llama 2 70B on one H100 at batch 1 with a 4096-token context needs about
+    // 138 GB of BF16 weights (69.0e9 parameters × 2 bytes) and 1.34 GB of KV cache
+    // (80 layers × 2 (K, V) × 8 heads × 128 × 2 bytes × 4096 tokens), against
+    // 80 GB × 0.9 = 72 GB usable: 139 / 72 = 1.93, so two devices.
+    void hideFitLeavesTheFitOutUntilTheReveal()
+    {
+        const QByteArray json = R"({
+            "schema": "rooflab-lesson", "version": 1, "id": "fit", "title": "Fit",
+            "audience": "tests",
+            "steps": [{
+                "title": "Does it fit?",
+                "scenario": {"devices": ["h100-sxm5"], "operators": [],
+                    "model": "llama-2-70b", "phase": "decode", "batch": 1, "seq": 4096},
+                "presentation": {"hide_fit": true},
+                "question": {"text": "Does it fit?", "answer": {"kind": "choice",
+                    "choices": ["yes", "no"], "correct": "no"}},
+                "reveal": {"text": "No."}
+            }]})";
+        QStringList problems;
+        const std::optional<Lesson> lesson =
+            readLessonFile(json, QStringLiteral("fit.json"), m_catalog, &problems);
+        QVERIFY2(lesson, qPrintable(problems.join(QLatin1Char('\n'))));
+        QVERIFY(lesson->steps.constFirst().presentation.hideFit);
+        LessonPlayer player(*lesson, m_catalog);
+        const auto said = [this](const LessonChart &chart) {
+            const SceneModel model = SceneModel::build(chart.analysis, chart.options);
+            QStringList texts = {chart.options.title, chart.options.titleBrief};
+            for (const SceneLegendEntry &entry : model.legend)
+                texts.append(entry.text);
+            return texts.join(QLatin1Char('|'));
+        };
+        const LessonChart asked = lessonChart(player, m_catalog, Theme::Light, true);
+        QCOMPARE(asked.options.title,
+                 QStringLiteral("Llama 2 70B decode · batch 1 · context 4096"));
+        QVERIFY(asked.options.fitVerdicts.isEmpty());
+        const QString before = said(asked);
+        for (const char *answer : {"fit", "needs", " GB"}) // " GB": not the name's "80GB"
+            QVERIFY2(!before.contains(QLatin1String(answer)), qPrintable(before));
+        player.reveal();
+        const QString after = said(lessonChart(player, m_catalog, Theme::Light, true));
+        QVERIFY2(after.contains(QStringLiteral("does not fit (needs 2 devices)")),
+                 qPrintable(after));
+
+        // A value that is not true or false is refused with the field named.
+        QByteArray bad = json;
+        bad.replace("\"hide_fit\": true", "\"hide_fit\": \"yes\"");
+        problems.clear();
+        QVERIFY(!readLessonFile(bad, QStringLiteral("fit.json"), m_catalog, &problems));
+        QVERIFY2(problems.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("steps[0].presentation.hide_fit")),
+                 qPrintable(problems.join(QLatin1Char('\n'))));
+    }
 };
 
 QTEST_MAIN(TestLessonAnnotations)
