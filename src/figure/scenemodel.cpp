@@ -5,6 +5,7 @@
 
 #include "batchmarks.h"
 #include "legendnotes.h"
+#include "modelworkload.h"
 #include "textcache.h"
 #include "units.h"
 
@@ -258,17 +259,27 @@ void addLegend(SceneModel &model, const Analysis &analysis)
 {
     for (int i = 0; i < model.deviceNames.size(); ++i)
         model.legend.append({SceneLegendEntry::Kind::Device, model.deviceNames.at(i), i, {}, true});
-    // The kinds drawn, found in one pass over the points.
+    // The kinds drawn, found in one pass over the points. A deployment's collectives are
+    // custom points of their own (docs/models.md, "Communication"): where they are the only
+    // custom ones, their marker says so.
     QList<bool> present(allOperatorKinds().size(), false);
+    bool customOnlyCommunication = true;
     for (const ScenePoint &point : std::as_const(model.points)) {
-        const auto kind = static_cast<qsizetype>(analysis.points.at(point.analysisIndex).kind);
+        const PointAnalysis &p = analysis.points.at(point.analysisIndex);
+        const auto kind = static_cast<qsizetype>(p.kind);
         if (kind >= 0 && kind < present.size())
             present[kind] = true;
+        if (p.kind == OperatorKind::Custom &&
+            p.operatorId != modelOpClassId(ModelOpClass::Communication))
+            customOnlyCommunication = false;
     }
     for (OperatorKind kind : allOperatorKinds()) {
         if (present.value(static_cast<qsizetype>(kind))) {
-            model.legend.append({SceneLegendEntry::Kind::Marker, kindLegendName(kind), 0,
-                                 markerForKind(kind), markerFilledForKind(kind)});
+            const QString name = kind == OperatorKind::Custom && customOnlyCommunication
+                                     ? tr("communication")
+                                     : kindLegendName(kind);
+            model.legend.append({SceneLegendEntry::Kind::Marker, name, 0, markerForKind(kind),
+                                 markerFilledForKind(kind)});
         }
     }
     addLegendNotes(model, analysis);

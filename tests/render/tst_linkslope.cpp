@@ -57,6 +57,15 @@ private Q_SLOTS:
             [](const PointAnalysis &p) { return p.operatorId == QStringLiteral("communication"); });
         QVERIFY(point != a.chart.points.cend());
         ROOFLAB_COMPARE_NEAR(point->bandwidth, link->bandwidth, 1e-12);
+        // Its marker's legend line names what it is, not the "custom" of its operator kind.
+        QStringList markers;
+        for (const SceneLegendEntry &entry : model.legend) {
+            if (entry.kind == SceneLegendEntry::Kind::Marker)
+                markers.append(entry.text);
+        }
+        QVERIFY2(markers.contains(QStringLiteral("communication")) &&
+                     !markers.contains(QStringLiteral("custom")),
+                 qPrintable(markers.join(QLatin1Char('|'))));
         // The main memory's slope is still there, not dotted.
         QVERIFY(std::any_of(model.slopes.cbegin(), model.slopes.cend(), [](const SceneSlope &s) {
             return !s.link && !s.ghost && s.bandwidth == 3.35e12;
