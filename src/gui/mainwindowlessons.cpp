@@ -197,8 +197,9 @@ void MainWindow::redrawLessonChart()
     // The status line speaks of the lesson, not of the user's selection.
     if (const LessonPlayer *player = m_lessonDock->player()) {
         m_selectionText = tr("Lesson: %1 — %2").arg(player->lesson().title, player->progressText());
-        m_selectionShorter.clear();
-        m_selectionLabel->setLine(m_selectionText);
+        // Narrow: the step first, the lesson's title after it, elided before the step is.
+        m_selectionShorter = {tr("%1 — %2").arg(player->progressText(), player->lesson().title)};
+        m_selectionLabel->setLine(m_selectionText, m_selectionShorter);
     }
     const ChartOptions options = lessonChartOptions();
     m_chart->setAnalysis(lessonChartAnalysis(), options);

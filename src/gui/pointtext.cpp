@@ -98,11 +98,13 @@ QStringList briefSummaries(const Analysis &analysis, const PointAnalysis &p)
     }
     const QString device = index >= 0 ? shortDeviceNames(names).at(index) : p.deviceId;
     const QString share = formatNumber(p.pctOfPeak, 3);
-    return {tr("%1 on %2: %3, %4, %5, %6% of peak")
-                .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound),
-                     formatDuration(p.time), share),
-            tr("%1 on %2: %3, %4, %5% of peak")
-                .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound), share)};
+    const QString math = p.math.toUpper();
+    return {
+        tr("%1 on %2: %3, %4, %5, %6% of %7 peak")
+            .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound),
+                 formatDuration(p.time), share, math),
+        tr("%1 on %2: %3, %4, %5% of %6 peak")
+            .arg(p.operatorName, device, intensity(p.intensity), boundText(p.bound), share, math)};
 }
 
 QList<SheetBlock> comparisonBlocks(const PointDiagnosis &d)

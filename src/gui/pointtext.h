@@ -26,8 +26,8 @@ QString deviceName(const Analysis &analysis, const QString &deviceId);
 // One line for the status bar: operator, device, intensity vs ridge, bound, time, share.
 QString summary(const Analysis &analysis, const PointAnalysis &point);
 // The same, shorter, for a status bar too narrow for it, longest first: the device's short
-// name (shortDeviceNames()), the intensity without the ridge beside it, the peak without its
-// format (the chart's caption says the scheme); then without the time too.
+// name (shortDeviceNames()) and the intensity without the ridge beside it; then without the
+// time too. The peak keeps its format: the norms' is FP32 vector where the GEMMs' is BF16.
 QStringList briefSummaries(const Analysis &analysis, const PointAnalysis &point);
 
 // The selected point's figures, for the side panel.

@@ -10,6 +10,7 @@
 #include "lessondock.h"
 #include "mainwindow.h"
 #include "rooflinechart.h"
+#include "statusline.h"
 #include "testhelpers.h"
 #include "windowtest.h"
 
@@ -23,6 +24,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
@@ -304,28 +306,46 @@ private Q_SLOTS:
         QVERIFY(!precision->isEnabled());
     }
 
-    // Larger text (Ctrl+Shift+L) reaches a lesson's chart too. The first step asks for 150 %
-    // (lessons-good/four-steps.json): that is its floor, so the user's 100 % and 135 % give
-    // 150 %, the user's 175 % gives 175 %, and the legend's rows grow with it.
+    // The text size set before a lesson (the View menu is locked during one) holds for its
+    // chart. The first step asks for 150 % (lessons-good/four-steps.json): that is its floor,
+    // so the user's 100 % and 135 % give 150 %, the user's 175 % gives 175 %, and the
+    // legend's rows are taller at 175 % than at 150 %.
     void aLessonFollowsTheUsersTextSize()
     {
-        QVERIFY(m_window->startLesson(fourSteps));
-        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.5);
-        m_window->chart()->replotNow();
         const auto lineHeight = [this] {
+            m_window->chart()->replotNow();
             const SceneFrame frame = m_window->chart()->frame();
             return frame.legend.lines.isEmpty() ? 0.0 : frame.legend.lines.first().rect.height();
         };
-        const double before = lineHeight();
-        rooflab::test::setTextScale(m_doc, 1.75);
-        QVERIFY(m_window->inLesson());
-        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.75);
-        m_window->chart()->replotNow();
-        const double after = lineHeight();
-        QVERIFY2(after > before,
-                 qPrintable(QStringLiteral("%1 then %2 px").arg(before).arg(after)));
-        rooflab::test::setTextScale(m_doc, 1.35);
+        QVERIFY(m_window->startLesson(fourSteps));
         QCOMPARE(m_window->lessonChartOptions().fontScale, 1.5);
+        const double atStepSize = lineHeight();
+        QTest::mouseClick(m_dock->leaveButton(), Qt::LeftButton);
+        QVERIFY(!m_window->inLesson());
+        rooflab::test::setTextScale(m_doc, 1.35);
+        QVERIFY(m_window->startLesson(fourSteps));
+        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.5);
+        QTest::mouseClick(m_dock->leaveButton(), Qt::LeftButton);
+        QVERIFY(!m_window->inLesson());
+        rooflab::test::setTextScale(m_doc, 1.75);
+        QVERIFY(m_window->startLesson(fourSteps));
+        QCOMPARE(m_window->lessonChartOptions().fontScale, 1.75);
+        const double atUserSize = lineHeight();
+        QVERIFY2(atUserSize > atStepSize,
+                 qPrintable(QStringLiteral("%1 then %2 px").arg(atStepSize).arg(atUserSize)));
+    }
+
+    // In a window too narrow for "Lesson: Four steps — Step 1 of 4" the status line says the
+    // step first.
+    void aNarrowStatusLineKeepsTheStep()
+    {
+        QVERIFY(m_window->startLesson(fourSteps));
+        auto *line = m_window->statusBar()->findChild<StatusLine *>();
+        QVERIFY(line);
+        const QFontMetrics metrics = line->fontMetrics();
+        line->resize(metrics.horizontalAdvance(m_window->selectionText()) - 10, line->height());
+        QVERIFY2(line->shownText().startsWith(QStringLiteral("Step 1 of 4")),
+                 qPrintable(line->shownText()));
     }
 
     void lessonViewHidesAndRestoresTheDocks()
