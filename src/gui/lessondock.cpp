@@ -411,6 +411,9 @@ void LessonDock::refreshChart()
         // The docks are hidden: the chart says which step it is and asks the question.
         m_chart.options.fontScale = std::max(m_chart.options.fontScale, presenterTextScale);
         m_chart.options.title = presenterLessonTitle(*m_player);
+        // The model's brief title is a form of its own title, not of this one: a small chart
+        // would show it in the step's place.
+        m_chart.options.titleBrief.clear();
         m_chart.options.annotations += presenterNotes(*m_player, m_chart.analysis, m_typed);
     }
     Q_EMIT chartChanged();

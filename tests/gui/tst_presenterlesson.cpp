@@ -84,6 +84,21 @@ private Q_SLOTS:
 
     void cleanup() { m_shown.reset(); }
 
+    // A model's step has a brief title (the model, what it needs, the shape); in the
+    // presenter view the title is the step's, and no brief form of another title stands in
+    // for it on a small chart.
+    void thePresenterTitleHasNoBriefFormOfTheModels()
+    {
+        QVERIFY(m_window->startLesson(QStringLiteral("llm-inference")));
+        m_dock->next(); // step 2: the model at batch 1, fit not hidden
+        QVERIFY2(!options().titleBrief.isEmpty(), "the premise: the window's form has one");
+        QTest::keyClick(m_window, Qt::Key_F11);
+        QVERIFY(m_dock->isPresenting());
+        QVERIFY2(options().title.startsWith(QStringLiteral("Step 2 of 7")),
+                 qPrintable(options().title));
+        QVERIFY2(options().titleBrief.isEmpty(), qPrintable(options().titleBrief));
+    }
+
     void questionIsANoteOnTheChart()
     {
         QVERIFY(m_window->startLesson(fourSteps));
