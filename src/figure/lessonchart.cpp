@@ -2,6 +2,7 @@
 
 #include "lessonfigures.h"
 #include "scenarioanalysis.h"
+#include "units.h"
 
 namespace rooflab {
 
@@ -20,6 +21,23 @@ Analysis shownAnalysis(Analysis analysis, const LessonPresentation &presentation
             return !presentation.points.contains(point.operatorId);
         });
     return analysis;
+}
+
+// A model's title while a question asks whether it fits (LessonPresentation::hideFit): its
+// first line (model, phase, shape), then what each device has usable, the figure the
+// learner compares the footprint with, and not the footprint or the verdict. The second
+// line keeps the title at two lines, as it is after the reveal.
+QString titleWithoutFit(const QList<ModelAnalysis> &models)
+{
+    const QString title = modelChartTitle(models).section(QLatin1Char('\n'), 0, 0);
+    QStringList usable;
+    for (const ModelAnalysis &m : models) {
+        if (m.footprint.capacityBytes > 0)
+            usable.append(
+                QStringLiteral("%1: %2 usable")
+                    .arg(m.deviceName, formatSi(m.footprint.usableBytes, QStringLiteral("B"), 3)));
+    }
+    return usable.isEmpty() ? title : title + QLatin1Char('\n') + usable.join(QStringLiteral("; "));
 }
 
 } // namespace
@@ -75,8 +93,7 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     options.yMin = step.presentation.yMin;
     options.yMax = step.presentation.yMax;
     if (step.presentation.hideFit && !player.isRevealed()) {
-        // The title's first line says the model, phase and shape; the rest is the answer.
-        options.title = modelChartTitle(result.models).section(QLatin1Char('\n'), 0, 0);
+        options.title = titleWithoutFit(result.models);
     } else {
         options.title = modelChartTitle(result.models);
         options.titleBrief = modelChartBriefTitle(result.models, false);

@@ -271,16 +271,20 @@ private Q_SLOTS:
             return texts.join(QLatin1Char('|'));
         };
         const LessonChart asked = lessonChart(player, m_catalog, Theme::Light, true);
-        QCOMPARE(asked.options.title,
-                 QStringLiteral("Llama 2 70B decode · batch 1 · context 4096"));
+        // The title keeps two lines: the shape, then what the H100 has usable,
+        // 80 GB × (1 − 10 % headroom) = 72 GB, the figure the footprint is compared with.
+        QCOMPARE(asked.options.title, QStringLiteral("Llama 2 70B decode · batch 1 · context 4096\n"
+                                                     "NVIDIA H100 SXM5 80GB: 72 GB usable"));
         QVERIFY(asked.options.fitVerdicts.isEmpty());
         const QString before = said(asked);
-        for (const char *answer : {"fit", "needs", " GB"}) // " GB": not the name's "80GB"
+        for (const char *answer : {"fit", "needs", "139"}) // not the verdict, not the footprint
             QVERIFY2(!before.contains(QLatin1String(answer)), qPrintable(before));
         player.reveal();
-        const QString after = said(lessonChart(player, m_catalog, Theme::Light, true));
+        const LessonChart revealed = lessonChart(player, m_catalog, Theme::Light, true);
+        const QString after = said(revealed);
         QVERIFY2(after.contains(QStringLiteral("does not fit (needs 2 devices)")),
                  qPrintable(after));
+        QCOMPARE(revealed.options.title.count(QLatin1Char('\n')), 1); // two lines, as asked
 
         // A value that is not true or false is refused with the field named.
         QByteArray bad = json;
