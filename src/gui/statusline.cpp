@@ -58,14 +58,13 @@ void StatusLine::elide()
         return;
     }
     const QFontMetrics metrics = m_label->fontMetrics();
-    QString shortest = m_line;
     for (const QString &form : QStringList{m_line} + m_shorter) {
         if (metrics.horizontalAdvance(form) <= room) {
             m_label->setText(form);
             return;
         }
-        shortest = form;
     }
+    const QString &shortest = m_shorter.isEmpty() ? m_line : m_shorter.constLast();
     m_label->setText(metrics.elidedText(shortest, Qt::ElideRight, room));
 }
 
