@@ -70,6 +70,17 @@ class TestLessonAnnotations : public QObject
 
     Catalog m_catalog = Catalog::builtin();
 
+    // What reading `json` with `from` replaced by `to` reports: its problems, or nothing
+    // when it reads.
+    QString problemsWith(QByteArray json, const char *from, const char *to) const
+    {
+        json.replace(from, to);
+        QStringList problems;
+        if (readLessonFile(json, QStringLiteral("lesson.json"), m_catalog, &problems))
+            return QString();
+        return problems.join(QLatin1Char('\n'));
+    }
+
 private Q_SLOTS:
     void theHandDerivedPointIsTheAnalysisPoint()
     {
@@ -230,14 +241,12 @@ private Q_SLOTS:
         QVERIFY(!lessonChart(player, m_catalog, Theme::Light, true).options.hideRidgeLabels);
 
         // A value that is not true or false is refused with the field named.
-        QByteArray bad = json;
-        bad.replace("\"hide_ridge_labels\": true", "\"hide_ridge_labels\": 3");
-        problems.clear();
-        QVERIFY(!readLessonFile(bad, QStringLiteral("hide.json"), m_catalog, &problems));
-        QVERIFY2(problems.join(QLatin1Char('\n'))
-                     .contains(QStringLiteral("steps[0].presentation.hide_ridge_labels")),
-                 qPrintable(problems.join(QLatin1Char('\n'))));
+        const QString refused =
+            problemsWith(json, "\"hide_ridge_labels\": true", "\"hide_ridge_labels\": 3");
+        QVERIFY2(refused.contains(QStringLiteral("steps[0].presentation.hide_ridge_labels")),
+                 qPrintable(refused));
     }
+
     // A question that asks whether the model fits: its chart leaves the answer out until the
     // reveal. Llama 2 70B on one H100 at batch 1 with a 4096-token context needs about
     // 138 GB of BF16 weights (69.0e9 parameters × 2 bytes) and 1.34 GB of KV cache
@@ -287,13 +296,9 @@ private Q_SLOTS:
         QCOMPARE(revealed.options.title.count(QLatin1Char('\n')), 1); // two lines, as asked
 
         // A value that is not true or false is refused with the field named.
-        QByteArray bad = json;
-        bad.replace("\"hide_fit\": true", "\"hide_fit\": \"yes\"");
-        problems.clear();
-        QVERIFY(!readLessonFile(bad, QStringLiteral("fit.json"), m_catalog, &problems));
-        QVERIFY2(problems.join(QLatin1Char('\n'))
-                     .contains(QStringLiteral("steps[0].presentation.hide_fit")),
-                 qPrintable(problems.join(QLatin1Char('\n'))));
+        const QString refused = problemsWith(json, "\"hide_fit\": true", "\"hide_fit\": \"yes\"");
+        QVERIFY2(refused.contains(QStringLiteral("steps[0].presentation.hide_fit")),
+                 qPrintable(refused));
     }
 };
 
