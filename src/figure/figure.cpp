@@ -42,7 +42,7 @@ void drawScene(QPainter *painter, const SceneModel &model, const FigureLayout &l
 }
 
 Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
-               const FigureTables &tables)
+               const FigureTables &tables, Purpose purpose)
     : m_size(size), m_plotHeight(size.height())
 {
     ChartOptions still = options;
@@ -63,6 +63,44 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
     // The legend's font as the layout sized it (smaller for large text in a small figure).
     m_model.fonts.legend = legendFontOf(m_model, m_layout.legend);
     m_frame = SceneFrame::layout(m_model, m_layout.map, {}, m_layout.legend);
+    if (purpose == Purpose::File)
+        lowerLegendBelow();
+}
+
+namespace {
+
+// The labels a frame could not place where they belong: numbered, or left out altogether.
+std::pair<qsizetype, qsizetype> labelsAside(const SceneFrame &frame)
+{
+    return {frame.unlabelled + frame.lineLabelsLeftOut.size(), frame.numbered.size()};
+}
+
+} // namespace
+
+void Figure::lowerLegendBelow()
+{
+    // A legend under the plot has a margin sized for what a batch sweep in the window can add
+    // to it (every label left out, a row of numbered ones). Nothing sweeps in a file: the rows
+    // it leaves empty go back to the plot, as long as the taller plot's labels then fare no
+    // worse and the legend still fits (docs/labels.md, "A legend under the plot"). A taller
+    // plot may free labels and shorten the legend again, hence a few rounds.
+    for (int round = 0; round < 3; ++round) {
+        if (m_layout.legend.place != LegendSlot::Place::Below || m_frame.legend.rect.isEmpty())
+            return;
+        const double spare =
+            std::floor(m_layout.legend.rect.bottom() - m_frame.legend.rect.bottom());
+        if (spare < 1)
+            return;
+        const FigureLayout lowered = m_layout.withLegendBelowLowered(m_model, spare);
+        const SceneFrame frame = SceneFrame::layout(m_model, lowered.map, {}, lowered.legend);
+        const auto [leftOut, numbered] = labelsAside(frame);
+        const auto [wasLeftOut, wasNumbered] = labelsAside(m_frame);
+        if (frame.legend.rect.bottom() > lowered.legend.rect.bottom() + 0.5 ||
+            leftOut > wasLeftOut || numbered > wasNumbered)
+            return;
+        m_layout = lowered;
+        m_frame = frame;
+    }
 }
 
 void Figure::draw(QPainter *painter) const

@@ -32,8 +32,12 @@ struct FigureTables
 class Figure
 {
 public:
+    // A file gives the rows a legend under the plot leaves empty to the plot; the window's
+    // chart keeps them for a batch sweep (tests stand in for that chart with Purpose::Window).
+    enum class Purpose { File, Window };
+
     Figure(const Analysis &analysis, const ChartOptions &options, const QSize &size,
-           const FigureTables &tables = {});
+           const FigureTables &tables = {}, Purpose purpose = Purpose::File);
 
     const SceneModel &model() const { return m_model; }
     const FigureLayout &layout() const { return m_layout; }
@@ -45,6 +49,8 @@ public:
     QImage image(double scale) const;
 
 private:
+    void lowerLegendBelow();
+
     SceneModel m_model;
     QSize m_size;
     FigureLayout m_layout;

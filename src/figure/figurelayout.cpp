@@ -310,4 +310,15 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     return layout;
 }
 
+FigureLayout FigureLayout::withLegendBelowLowered(const SceneModel &model, double pixels) const
+{
+    FigureLayout lowered = *this;
+    if (legend.place != LegendSlot::Place::Below || pixels <= 0 || pixels >= legend.rect.height())
+        return lowered;
+    lowered.legend.rect.setTop(legend.rect.top() + pixels);
+    lowered.map.rect.setBottom(map.rect.bottom() + pixels);
+    placeAxisTitles(lowered, model.fonts.axisTitle, std::max(1.0, model.options.fontScale));
+    return lowered;
+}
+
 } // namespace rooflab

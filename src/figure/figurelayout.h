@@ -39,6 +39,9 @@ struct FigureLayout
                              LegendSlotCache *slotCache = nullptr);
     // The ranges a figure of `model` shows: the options' fixed view, else the content.
     static ViewRange rangeOf(const SceneModel &model);
+    // This layout of `model` with its legend under the plot `pixels` lower at the top and the
+    // plot that much taller (a file gives back the rows its legend leaves empty: Figure).
+    FigureLayout withLegendBelowLowered(const SceneModel &model, double pixels) const;
 };
 
 // A tick of a log axis: its value, value = mantissa x 10^exponent, and whether it carries a

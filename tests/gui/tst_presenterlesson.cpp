@@ -119,7 +119,8 @@ private Q_SLOTS:
         // The note is about the focus point, the GEMM at batch 16, and is drawn off it.
         // I(16) = 2·16·D·F / (2·D·F + 2·16·(D+F)) = 1,879,048,192 / 118,030,336 = 15.92 FLOP/byte.
         ROOFLAB_COMPARE_NEAR(q.constFirst().x, 1879048192.0 / 118030336.0, 1e-9);
-        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
+        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size(), {},
+                            Figure::Purpose::Window);
         const QList<NotePlacement> placed = placeNotes(
             figure.model(), figure.frame(), placeCallouts(figure.model(), figure.frame()));
         QCOMPARE(placed.size(), 1);
@@ -162,7 +163,8 @@ private Q_SLOTS:
                  qPrintable(reveal.constFirst().text));
         const double ridgeBatch = h100Ridge * 58720256.0 / (58720256.0 - h100Ridge * 18432.0);
         ROOFLAB_COMPARE_NEAR(m_dock->player()->scenario().scenario.batch, ridgeBatch, 1e-9);
-        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size());
+        const Figure figure(m_dock->chart().analysis, options(), m_window->chart()->size(), {},
+                            Figure::Purpose::Window);
         const QList<NotePlacement> placed = placeNotes(
             figure.model(), figure.frame(), placeCallouts(figure.model(), figure.frame()));
         QCOMPARE(placed.size(), 2);
@@ -175,7 +177,8 @@ private Q_SLOTS:
         const QLabel *strip = m_window->presenter()->strip();
         QVERIFY2(strip->text().startsWith(QStringLiteral("Step 2 of 4")),
                  qPrintable(strip->text()));
-        const Figure step(m_dock->chart().analysis, options(), m_window->chart()->size());
+        const Figure step(m_dock->chart().analysis, options(), m_window->chart()->size(), {},
+                          Figure::Purpose::Window);
         const QList<NotePlacement> stepNotes =
             placeNotes(step.model(), step.frame(), placeCallouts(step.model(), step.frame()));
         QVERIFY(!stepNotes.isEmpty());

@@ -156,7 +156,8 @@ private Q_SLOTS:
         const double least = window.width() < 1280 ? 0.55 : 0.5;
         QVERIFY2(chart.width() >= least * w->width(),
                  qPrintable(s("chart %1 of %2 px").arg(chart.width()).arg(w->width())));
-        const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart);
+        const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart, {},
+                            Figure::Purpose::Window);
         const QStringList defects = figureDefects(figure, chart);
         QVERIFY2(defects.isEmpty(),
                  qPrintable(s("chart %1x%2: ").arg(chart.width()).arg(chart.height()) +
@@ -168,7 +169,8 @@ private Q_SLOTS:
             // Each row's plot, and the one the whole title would leave it, for docs/labels.md.
             ChartOptions whole = w->chartOptions();
             whole.titleBrief.clear();
-            const Figure wholeTitle(shown.document()->results().analysis(), whole, chart);
+            const Figure wholeTitle(shown.document()->results().analysis(), whole, chart, {},
+                                    Figure::Purpose::Window);
             qInfo("chart %dx%d, plot %s (with the whole title %s)", chart.width(), chart.height(),
                   qPrintable(describe(figure.layout().map.rect)),
                   qPrintable(describe(wholeTitle.layout().map.rect)));
@@ -189,7 +191,8 @@ private Q_SLOTS:
         rooflab::test::setTextScale(shown.document(), 2.25);
         MainWindow *w = shown.window();
         const QSize chart = w->chart()->size();
-        const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart);
+        const Figure figure(shown.document()->results().analysis(), w->chartOptions(), chart, {},
+                            Figure::Purpose::Window);
         const FigureLayout &layout = figure.layout();
         QVERIFY2(layout.title.startsWith(s("Llama 3.1 70B decode · needs 163 GB")),
                  qPrintable(layout.title));

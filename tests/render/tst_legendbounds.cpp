@@ -110,6 +110,52 @@ private Q_SLOTS:
         for (const QString &figure : std::as_const(searched))
             QVERIFY2(textScale > 2 && figure.endsWith(s(" x 440")), qPrintable(figure));
     }
+
+    void aFileGivesItsLegendsEmptyRowsToThePlot_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("textScale");
+        // Taller than wide: the legend goes under the plot (docs/labels.md).
+        QTest::newRow("600 x 700") << QSize(600, 700) << 1.0;
+        QTest::newRow("700 x 800") << QSize(700, 800) << 1.0;
+        QTest::newRow("800 x 900 at 135 %") << QSize(800, 900) << 1.35;
+    }
+
+    // Llama 3.1 70B on three devices at batch 16: the window lays the legend's margin out for
+    // what a batch sweep can add (every label left out, a spare row), and a file drew that
+    // margin with 36 to 72 px empty under its rows. A file now gives them to the plot.
+    void aFileGivesItsLegendsEmptyRowsToThePlot()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, textScale);
+        const ScenarioAnalysis result =
+            rooflab::test::analysisAt(rooflab::test::threeDevices(), 16);
+        const ChartOptions options = rooflab::test::windowOptions(result, textScale);
+        const Figure file(result.chart, options, size);
+        // The same figure as the window lays it out, and its labels placed there.
+        const Figure window(result.chart, options, size, {}, Figure::Purpose::Window);
+        QVERIFY(window.layout().legend.place == LegendSlot::Place::Below);
+        const SceneFrame &windowFrame = window.frame();
+        // Under the window's legend, besides the figure's 12 px edge, a band of 20 px or more:
+        // what this test is about.
+        const double windowBand = size.height() - windowFrame.legend.rect.bottom();
+        QVERIFY2(windowBand >= 12 + 20, qPrintable(QString::number(windowBand)));
+        // The file's legend ends at the figure's 12 px edge (less than a pixel above it: the
+        // plot grows by whole pixels), and the plot is taller by about what was empty.
+        const double band = size.height() - file.frame().legend.rect.bottom();
+        QVERIFY2(band >= 12 && band < 13, qPrintable(QString::number(band)));
+        const double grew = file.layout().map.rect.height() - window.layout().map.rect.height();
+        QVERIFY2(grew >= windowBand - band - 1,
+                 qPrintable(s("the plot grew %1 px of %2").arg(grew).arg(windowBand - band)));
+        // Nothing is lost by it: the legend stays under the axis title and off the plot, and
+        // no more labels are numbered or left out than in the window's layout.
+        QVERIFY(legendDefect(file, size).isEmpty());
+        QVERIFY(file.layout().xTitleRect.bottom() <= file.frame().legend.rect.top());
+        QVERIFY(file.layout().map.rect.bottom() < file.layout().xTitleRect.top());
+        QVERIFY(file.frame().numbered.size() <= windowFrame.numbered.size());
+        QVERIFY(file.frame().unlabelled <= windowFrame.unlabelled);
+        QVERIFY(file.frame().lineLabelsLeftOut.size() <= windowFrame.lineLabelsLeftOut.size());
+    }
 };
 
 QTEST_MAIN(TestLegendBounds)

@@ -153,7 +153,8 @@ void TestLegendRoom::theWindowsSmallChartKeepsItsPlot()
 
 // The brief legend under the window's small chart is sized from what does not move with the
 // batch (the verdicts at their widest): over a sweep from batch 1 to 1000 in 3 % steps with
-// fixed axes, the slot and the plot stay where they are.
+// fixed axes, the slot and the plot stay where they are (in the window: a file gives the
+// legend's empty rows to the plot).
 void TestLegendRoom::aBriefLegendHoldsItsPlaceWhileTheBatchSweeps()
 {
     QList<ScenarioAnalysis> steps;
@@ -165,7 +166,8 @@ void TestLegendRoom::aBriefLegendHoldsItsPlaceWhileTheBatchSweeps()
         const ViewRange range = sweepRange(steps, scale);
         const auto figureAt = [&](qsizetype k) {
             return Figure(steps.at(k).chart,
-                          withFixedAxes(windowOptions(steps.at(k), scale), range), size);
+                          withFixedAxes(windowOptions(steps.at(k), scale), range), size, {},
+                          Figure::Purpose::Window);
         };
         const Figure first = figureAt(0);
         QVERIFY(first.layout().legend.brief);
