@@ -114,7 +114,8 @@ QByteArray chartSvg(const Analysis &analysis, const ChartOptions &options, const
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     QPainter painter(&generator);
-    Figure(analysis, options, size).draw(&painter);
+    // Laid out as in the window: a step's batch moves the points, not the plot.
+    Figure(analysis, options, size, {}, Figure::Purpose::Window).draw(&painter);
     painter.end();
     return buffer.data();
 }

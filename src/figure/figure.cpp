@@ -4,6 +4,7 @@
 #include "axispainter.h"
 #include "scenepainter.h"
 
+#include <QHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -69,10 +70,23 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
 
 namespace {
 
-// The labels a frame could not place where they belong: numbered, or left out altogether.
-std::pair<qsizetype, qsizetype> labelsAside(const SceneFrame &frame)
+// True when every label `before` placed on the plot `after` places too, in count per kind
+// (a roof or slope label without room goes onto its device's legend line), and `after`
+// numbers and leaves out no more.
+bool labelsFareNoWorse(const SceneFrame &after, const SceneFrame &before)
 {
-    return {frame.unlabelled + frame.lineLabelsLeftOut.size(), frame.numbered.size()};
+    QHash<int, int> placed; // per TextStyle: after's count minus before's
+    for (const PlacedText &text : after.texts)
+        ++placed[static_cast<int>(text.style)];
+    for (const PlacedText &text : before.texts)
+        --placed[static_cast<int>(text.style)];
+    for (const int difference : std::as_const(placed)) {
+        if (difference < 0)
+            return false;
+    }
+    return after.unlabelled <= before.unlabelled &&
+           after.numbered.size() <= before.numbered.size() &&
+           after.lineLabelsLeftOut.size() <= before.lineLabelsLeftOut.size();
 }
 
 } // namespace
@@ -80,10 +94,10 @@ std::pair<qsizetype, qsizetype> labelsAside(const SceneFrame &frame)
 void Figure::lowerLegendBelow()
 {
     // A legend under the plot has a margin sized for what a batch sweep in the window can add
-    // to it (every label left out, a row of numbered ones). Nothing sweeps in a file: the rows
+    // to it (every label left out, a row of numbered ones). A file's batch is fixed: the rows
     // it leaves empty go back to the plot, as long as the taller plot's labels then fare no
-    // worse and the legend still fits (docs/labels.md, "A legend under the plot"). A taller
-    // plot may free labels and shorten the legend again, hence a few rounds.
+    // worse and the legend still fits (docs/labels.md, "Where the legend goes", Below). A
+    // taller plot may free labels and shorten the legend again, hence a few rounds.
     for (int round = 0; round < 3; ++round) {
         if (m_layout.legend.place != LegendSlot::Place::Below || m_frame.legend.rect.isEmpty())
             return;
@@ -93,10 +107,8 @@ void Figure::lowerLegendBelow()
             return;
         const FigureLayout lowered = m_layout.withLegendBelowLowered(m_model, spare);
         const SceneFrame frame = SceneFrame::layout(m_model, lowered.map, {}, lowered.legend);
-        const auto [leftOut, numbered] = labelsAside(frame);
-        const auto [wasLeftOut, wasNumbered] = labelsAside(m_frame);
         if (frame.legend.rect.bottom() > lowered.legend.rect.bottom() + 0.5 ||
-            leftOut > wasLeftOut || numbered > wasNumbered)
+            !labelsFareNoWorse(frame, m_frame))
             return;
         m_layout = lowered;
         m_frame = frame;

@@ -15,7 +15,8 @@ namespace rooflab {
 // Where the parts of one figure go: the plot area inside the margins that the tick labels,
 // axis titles, title and a legend outside the plot need, and the axis ranges it maps. Pure
 // arithmetic on font metrics, so the window and every exported file lay a figure out alike
-// (docs/architecture.md).
+// (docs/architecture.md); a file then gives the empty rows of a legend under the plot back
+// to the plot (withLegendBelowLowered(), Figure).
 struct FigureLayout
 {
     QSize size;      // the whole figure, logical pixels
@@ -40,7 +41,8 @@ struct FigureLayout
     // The ranges a figure of `model` shows: the options' fixed view, else the content.
     static ViewRange rangeOf(const SceneModel &model);
     // This layout of `model` with its legend under the plot `pixels` lower at the top and the
-    // plot that much taller (a file gives back the rows its legend leaves empty: Figure).
+    // plot that much taller (a file gives back the rows its legend leaves empty: Figure); the
+    // slot's `rows` stay those its margin was sized for. Unchanged for any other legend.
     FigureLayout withLegendBelowLowered(const SceneModel &model, double pixels) const;
 };
 

@@ -269,7 +269,8 @@ private Q_SLOTS:
         // The band: decided on the title as it is at batch 16, the whole title would stay.
         const QSize size(p.width, p.height);
         ChartOptions atBatch = m_window->chartOptions();
-        const Figure window(m_doc->results().analysis(), atBatch, size);
+        const Figure window(m_doc->results().analysis(), atBatch, size, {},
+                            Figure::Purpose::Window);
         atBatch.titleWidest.clear();
         atBatch.titleBriefWidest.clear();
         const Figure decidedAtBatch(m_doc->results().analysis(), atBatch, size);

@@ -167,14 +167,15 @@ void TestLineLabelFacts::aCaptionOnItsSideBreaksBelowTheRoofs()
 
 void TestLineLabelFacts::aCaptionTooBigForItsZoneShrinks()
 {
-    // The same scenario in an 800 x 620 figure at 225 %, a plot under 300 px tall: even
+    // The same scenario in the window's 800 x 700 chart at 225 %, a plot about 270 px tall: even
     // "compute-" over "bound" on its side, from 8 px above the plot's bottom, would come
     // within the 3 px a label keeps from a roof of the 67 TFLOP/s roof at the caption's own
     // size (13 px x 2.25 = 29 px); its box is as tall as "compute-" is wide, with 3 px of
     // padding each end. The caption used to be left out; it is now drawn a size smaller, no
     // smaller than at 100 % (13 px), below the roof.
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
-    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(800, 620));
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(800, 700), {},
+                        Figure::Purpose::Window);
     const AxisMapping &map = figure.layout().map;
     const QFont &zone = figure.model().fonts.zone;
     QCOMPARE(zone.pixelSize(), 29);
@@ -200,7 +201,8 @@ void TestLineLabelFacts::aCaptionTooBigForItsZoneShrinks()
              qPrintable(describe(drawn) + QStringLiteral(" under a roof at y = ") +
                         QString::number(roofY)));
     // At 100 % nothing shrinks: both captions keep the chart's zone font.
-    const Figure plain(result.chart, windowOptions(result, 1.0), QSize(800, 620));
+    const Figure plain(result.chart, windowOptions(result, 1.0), QSize(800, 700), {},
+                       Figure::Purpose::Window);
     int captions = 0;
     for (const PlacedText &t : plain.frame().texts) {
         if (t.style == TextStyle::Zone) {
