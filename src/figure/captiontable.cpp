@@ -1,5 +1,6 @@
 #include "captiontable.h"
 
+#include "legendnotes.h"
 #include "scenemodel.h"
 #include "units.h"
 
@@ -98,7 +99,16 @@ CaptionTable CaptionTable::withStyle(const SceneModel &model, Columns columns)
     table.m_theme = model.theme;
     table.m_font = model.fonts.legend;
     table.m_baseFontPixels = model.fonts.legend.pixelSize();
+    table.m_deviceShortNames = shortDeviceNames(model.deviceNames);
     return table;
+}
+
+const QString &CaptionTable::cellText(const Row &row, int column) const
+{
+    if (m_shortNames && column == deviceColumn && row.device >= 0 &&
+        row.device < m_deviceShortNames.size())
+        return m_deviceShortNames.at(row.device);
+    return row.cells.at(column);
 }
 
 CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model,
@@ -140,6 +150,7 @@ double CaptionTable::layout(double width, double maxHeight)
     m_height = 0;
     m_shownRows = 0;
     m_title.clear();
+    m_shortNames = false;
     if (m_rows.isEmpty())
         return 0;
     const QStringList &titles = m_columns.titles;
@@ -159,7 +170,7 @@ double CaptionTable::layout(double width, double maxHeight)
             double w = bold.horizontalAdvance(titles.at(c));
             for (const Row &row : std::as_const(m_rows)) {
                 const bool isBold = row.selected || row.boldCells.contains(c);
-                w = std::max(w, (isBold ? bold : plain).horizontalAdvance(row.cells.at(c)));
+                w = std::max(w, (isBold ? bold : plain).horizontalAdvance(cellText(row, c)));
             }
             if (c == deviceColumn)
                 w += swatchWidth + swatchGap;
@@ -196,6 +207,12 @@ double CaptionTable::layout(double width, double maxHeight)
         shown[c] = false;
         if (c == sharedColumn)
             m_title = m_rows.constFirst().cells.at(sharedColumn);
+        total = measure(pixels);
+    }
+    // Then the devices' short names ("H100" for "NVIDIA H100 SXM5 80GB"): the swatch matches
+    // each row to its legend line, which has the whole name.
+    if (total > available && m_columnWidths.at(deviceColumn) > 0 && !m_deviceShortNames.isEmpty()) {
+        m_shortNames = true;
         total = measure(pixels);
     }
     if (total > available) {
@@ -241,12 +258,11 @@ double CaptionTable::draw(QPainter *painter, double top) const
 
     const auto drawRow = [&](const QStringList &cells, const QFont &font, const Row *row) {
         double x = left;
-        for (qsizetype c = 0; c < cells.size(); ++c) {
+        for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
             const double w = m_columnWidths.at(c);
             if (w <= 0)
                 continue; // left out for want of width
-            const QFont &cellFont =
-                row && row->boldCells.contains(static_cast<int>(c)) ? m_boldFont : font;
+            const QFont &cellFont = row && row->boldCells.contains(c) ? m_boldFont : font;
             const QFontMetricsF metrics(cellFont);
             const double baseline = baselineIn(metrics);
             painter->setFont(cellFont);
@@ -261,7 +277,7 @@ double CaptionTable::draw(QPainter *painter, double top) const
                 textLeft += swatchWidth + swatchGap;
                 textWidth -= swatchWidth + swatchGap;
             }
-            QString text = cells.at(c);
+            QString text = row ? cellText(*row, c) : cells.at(c);
             if (metrics.horizontalAdvance(text) > textWidth + 0.5)
                 text = metrics.elidedText(text, Qt::ElideRight, textWidth);
             const double advance = metrics.horizontalAdvance(text);

@@ -63,7 +63,8 @@ public:
 
     // Lays the table out for a figure `width` pixels wide, using at most `maxHeight` pixels.
     // To fit the width the font shrinks a little, then the formats, operator (named above
-    // the table instead), bytes and FLOPs columns are left out in that order, then names
+    // the table instead), bytes and FLOPs columns are left out in that order, then the
+    // devices take their short names (the swatch ties each to its legend line), then names
     // are elided; rows that do not fit the height are counted in a last line. Returns the
     // height used, 0 when there is nothing to list or no room for it.
     double layout(double width, double maxHeight);
@@ -71,11 +72,19 @@ public:
     // returns the height it took (that of layout()).
     double draw(QPainter *painter, double top) const;
 
+    // Whether the last layout() gave the devices their short names (shortDeviceNames()).
+    bool usesShortDeviceNames() const { return m_shortNames; }
+
 private:
     static CaptionTable withStyle(const SceneModel &model, Columns columns);
+    // The text of `row`'s cell in `column` as drawn: a device's short name after layout()
+    // chose those.
+    const QString &cellText(const Row &row, int column) const;
 
     Columns m_columns;
     QList<Row> m_rows;
+    QStringList m_deviceShortNames; // by device index, as the legend's key shortens them
+    bool m_shortNames = false;
     ChartTheme m_theme;
     QFont m_font, m_boldFont;
     double m_baseFontPixels = 13;

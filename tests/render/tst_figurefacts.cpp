@@ -373,6 +373,40 @@ private Q_SLOTS:
             bold += row.selected ? 1 : 0;
         QCOMPARE(bold, 3);
     }
+
+    // Llama 3.1 70B on three devices with the caption table in a 600 px wide figure: the
+    // table left out what columns it could and still cut the device names ("NVIDIA H100
+    // SXM5 ..."). It now names them as the legend's key does, and no cell is cut; a figure
+    // wide enough keeps the whole names.
+    void aNarrowTableNamesTheDevicesShort()
+    {
+        const ScenarioAnalysis result =
+            rooflab::test::analysisAt(rooflab::test::threeDevices(), 16);
+        const SceneModel model = SceneModel::build(result.chart, ChartOptions());
+        CaptionTable table = CaptionTable::build(result.chart, model, result.models);
+        QVERIFY(table.layout(1600, 1000) > 0);
+        QVERIFY(!table.usesShortDeviceNames());
+        QVERIFY(table.layout(600, 1000) > 0);
+        QVERIFY(table.usesShortDeviceNames());
+
+        FigureRequest request;
+        request.path = m_dir.filePath(s("narrow-table.svg"));
+        request.presentation.width = 600;
+        request.presentation.height = 760;
+        request.presentation.caption = true;
+        request.models = result.models;
+        QString error;
+        QVERIFY2(exportFigure(result.chart, request, &error), qPrintable(error));
+        const QStringList texts = svgTexts(request.path);
+        for (const char *name : {"H100", "H200", "MI300X"})
+            QVERIFY2(texts.contains(s(name)), name);
+        QVERIFY(texts.contains(s("Attention projections")));
+        for (const QString &text : texts) {
+            // The only text that ends in an ellipsis is the count of rows left out.
+            QVERIFY2(!text.endsWith(QChar(0x2026)) || text.startsWith(QChar(0x2026)),
+                     qPrintable(text));
+        }
+    }
 };
 
 QTEST_MAIN(TestFigureFacts)
