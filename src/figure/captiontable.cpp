@@ -31,7 +31,8 @@ constexpr double minNameWidth = 48;
 // Every table starts with the device, drawn with its line's swatch.
 constexpr int deviceColumn = 0;
 // The point table's columns.
-constexpr int operatorColumn = 1, formatsColumn = 2, flopsColumn = 3, bytesColumn = 4;
+constexpr int operatorColumn = 1, formatsColumn = 2, flopsColumn = 3, bytesColumn = 4,
+              boundColumn = 7;
 
 QString formatsText(const PointAnalysis &p)
 {
@@ -99,8 +100,33 @@ CaptionTable CaptionTable::withStyle(const SceneModel &model, Columns columns)
     table.m_theme = model.theme;
     table.m_font = model.fonts.legend;
     table.m_baseFontPixels = model.fonts.legend.pixelSize();
+    table.m_plainFontPixels = table.m_baseFontPixels / std::max(1.0, model.options.fontScale);
     table.m_deviceShortNames = shortDeviceNames(model.deviceNames);
     return table;
+}
+
+bool CaptionTable::sameTextInEveryRow(int column, QString *text) const
+{
+    text->clear();
+    for (const Row &row : m_rows) {
+        const QString &cell = row.cells.at(column);
+        if (cell.isEmpty())
+            continue;
+        if (!text->isEmpty() && cell != *text)
+            return false;
+        *text = cell;
+    }
+    return true;
+}
+
+QStringList CaptionTable::shownTitles() const
+{
+    QStringList titles;
+    for (qsizetype c = 0; c < m_columnWidths.size(); ++c) {
+        if (m_columnWidths.at(c) > 0)
+            titles.append(m_columns.titles.at(c));
+    }
+    return titles;
 }
 
 const QString &CaptionTable::cellText(const Row &row, int column) const
@@ -114,12 +140,15 @@ const QString &CaptionTable::cellText(const Row &row, int column) const
 CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &model,
                                  const QList<ModelAnalysis> &models)
 {
-    // Formats, then the operator (when shared), bytes and FLOPs give way to a narrow figure.
+    // Formats, then the operator (when shared), bytes and FLOPs give way to a narrow figure;
+    // after the devices' short names, a bound every row shares (a step total has none).
     CaptionTable table =
         withStyle(model, {.titles = header(),
                           .numeric = {false, false, false, true, true, true, true, false, true},
                           .dropOrder = {formatsColumn, operatorColumn, bytesColumn, flopsColumn},
-                          .shared = operatorColumn,
+                          .lateDropOrder = {boundColumn},
+                          .shared = {{operatorColumn, QStringLiteral("%1")},
+                                     {boundColumn, tr("Bound: %1 in every row")}},
                           .names = {deviceColumn, operatorColumn}});
     const QString &op = model.options.selectedOperator;
     const bool operatorShown =
@@ -149,7 +178,7 @@ double CaptionTable::layout(double width, double maxHeight)
     m_figureWidth = width;
     m_height = 0;
     m_shownRows = 0;
-    m_title.clear();
+    m_sharedLine.clear();
     m_shortNames = false;
     if (m_rows.isEmpty())
         return 0;
@@ -191,28 +220,42 @@ double CaptionTable::layout(double width, double maxHeight)
             std::max(floorPixels, static_cast<int>(std::floor(basePixels * available / total)));
         total = measure(pixels);
     }
-    // Then leave out the columns a reader misses least. The shared column goes only when
-    // every row has the same text in it; that text is then named above the table.
-    const int sharedColumn = m_columns.shared;
-    const bool oneShared =
-        sharedColumn >= 0 &&
-        std::all_of(m_rows.cbegin(), m_rows.cend(), [this, sharedColumn](const Row &r) {
-            return r.cells.at(sharedColumn) == m_rows.constFirst().cells.at(sharedColumn);
-        });
-    for (int c : std::as_const(m_columns.dropOrder)) {
-        if (total <= available)
-            break;
-        if (c == sharedColumn && !oneShared)
-            continue;
-        shown[c] = false;
-        if (c == sharedColumn)
-            m_title = m_rows.constFirst().cells.at(sharedColumn);
-        total = measure(pixels);
-    }
+    // Then leave out the columns a reader misses least. A shared column goes only when every
+    // row with text in it has the same text; that text is then named above the table.
+    QStringList sharedTexts;
+    const auto dropColumns = [&](const QList<int> &order) {
+        for (int c : order) {
+            if (total <= available)
+                break;
+            const auto shared = std::find_if(m_columns.shared.cbegin(), m_columns.shared.cend(),
+                                             [c](const SharedColumn &s) { return s.column == c; });
+            if (shared != m_columns.shared.cend()) {
+                QString text;
+                if (!sameTextInEveryRow(c, &text))
+                    continue;
+                if (!text.isEmpty())
+                    sharedTexts.append(shared->form.arg(text));
+            }
+            shown[c] = false;
+            total = measure(pixels);
+        }
+    };
+    dropColumns(m_columns.dropOrder);
     // Then the devices' short names ("H100" for "NVIDIA H100 SXM5 80GB"): the swatch matches
     // each row to its legend line, which has the whole name.
     if (total > available && m_columnWidths.at(deviceColumn) > 0 && !m_deviceShortNames.isEmpty()) {
         m_shortNames = true;
+        total = measure(pixels);
+    }
+    dropColumns(m_columns.lateDropOrder);
+    m_sharedLine = sharedTexts.join(QStringLiteral(" · "));
+    // Then a smaller font, down to that of 100 % text: at large text in a narrow figure a
+    // smaller table beats cut names. Padding does not shrink with the font, so a few steps.
+    const int plainPixels =
+        std::max(minFontPixels, static_cast<int>(std::lround(m_plainFontPixels)));
+    while (total > available && pixels > plainPixels) {
+        pixels = std::clamp(static_cast<int>(std::floor(pixels * available / total)), plainPixels,
+                            pixels - 1);
         total = measure(pixels);
     }
     if (total > available) {
@@ -228,17 +271,22 @@ double CaptionTable::layout(double width, double maxHeight)
     }
 
     m_rowHeight = std::ceil(QFontMetricsF(m_font).height()) + 8;
-    // Margins, the header and the operator's name when it is not a column.
-    const double fixed = topMargin + bottomMargin + m_rowHeight * (m_title.isEmpty() ? 1 : 2);
-    if (fixed + m_rowHeight > maxHeight)
+    // Margins, the header and the line above the table when it names something.
+    m_fixedHeight = topMargin + bottomMargin + m_rowHeight * (m_sharedLine.isEmpty() ? 1 : 2);
+    if (leastHeight() > maxHeight)
         return 0; // not even one row fits: no table rather than a useless one
-    const int fit = static_cast<int>((maxHeight - fixed) / m_rowHeight);
+    const int fit = static_cast<int>((maxHeight - m_fixedHeight) / m_rowHeight);
     const int count = static_cast<int>(m_rows.size());
     // When rows are left out, one line says how many: it takes a row's place.
     m_shownRows = count <= fit ? count : std::max(0, fit - 1);
     const int lines = m_shownRows + (m_shownRows < count ? 1 : 0);
-    m_height = fixed + lines * m_rowHeight;
+    m_height = m_fixedHeight + lines * m_rowHeight;
     return m_height;
+}
+
+double CaptionTable::leastHeight() const
+{
+    return m_fixedHeight + (m_rows.size() < 2 ? 1 : 2) * m_rowHeight;
 }
 
 double CaptionTable::draw(QPainter *painter, double top) const
@@ -294,13 +342,15 @@ double CaptionTable::draw(QPainter *painter, double top) const
         painter->drawLine(QPointF(left, y), QPointF(right, y));
     };
 
-    if (!m_title.isEmpty()) {
-        // The operator every row shares, named once when its column did not fit.
+    if (!m_sharedLine.isEmpty()) {
+        // What every row shares (the operator, the bound), named once when its column did
+        // not fit.
         const QFontMetricsF metrics(m_boldFont);
         painter->setFont(m_boldFont);
         painter->setPen(m_theme.foreground);
-        painter->drawText(QPointF(left + cellPad, baselineIn(metrics)),
-                          metrics.elidedText(m_title, Qt::ElideRight, tableWidth - 2 * cellPad));
+        painter->drawText(
+            QPointF(left + cellPad, baselineIn(metrics)),
+            metrics.elidedText(m_sharedLine, Qt::ElideRight, tableWidth - 2 * cellPad));
         y += m_rowHeight;
     }
     // Three rules as in a printed table: above and below the header, and at the end.

@@ -32,15 +32,23 @@ public:
         bool selected = false; // the selected point itself: drawn bold
         QList<int> boldCells;  // single cells drawn bold, e.g. the best of their column
     };
+    // A column left out only when every row that has text in it has the same text, which
+    // is then named above the table in `form` ("%1": the text).
+    struct SharedColumn
+    {
+        int column = -1;
+        QString form;
+    };
     // What the columns are and how the table gives way when the figure is narrow.
     struct Columns
     {
         QStringList titles;
         QList<bool> numeric;  // right-aligned, so digits line up
         QList<int> dropOrder; // left out in this order while the table is too wide
-        // A column left out only when every row holds the same text, then named above the
-        // table; -1: none.
-        int shared = -1;
+        // Left out in this order once the devices have their short names and the table is
+        // still too wide, before any name is elided.
+        QList<int> lateDropOrder;
+        QList<SharedColumn> shared;
         QList<int> names; // shortened (elided) when even the dropping is not enough
     };
 
@@ -64,9 +72,10 @@ public:
     // Lays the table out for a figure `width` pixels wide, using at most `maxHeight` pixels.
     // To fit the width the font shrinks a little, then the formats, operator (named above
     // the table instead), bytes and FLOPs columns are left out in that order, then the
-    // devices take their short names (the swatch ties each to its legend line), then names
-    // are elided; rows that do not fit the height are counted in a last line. Returns the
-    // height used, 0 when there is nothing to list or no room for it.
+    // devices take their short names (the swatch ties each to its legend line), then a bound
+    // every row shares is named above the table, then the font shrinks to that of 100 % text,
+    // then names are elided; rows that do not fit the height are counted in a last line. Returns
+    // the height used, 0 when there is nothing to list or no room for it.
     double layout(double width, double maxHeight);
     // Draws the laid-out table with its top edge at `top`, centred in the figure's width;
     // returns the height it took (that of layout()).
@@ -74,12 +83,25 @@ public:
 
     // Whether the last layout() gave the devices their short names (shortDeviceNames()).
     bool usesShortDeviceNames() const { return m_shortNames; }
+    // After layout(): the titles of the columns drawn, the line above the table naming what
+    // the left-out shared columns hold (empty: none), the rows listed and their height.
+    QStringList shownTitles() const;
+    const QString &sharedLine() const { return m_sharedLine; }
+    int shownRows() const { return m_shownRows; }
+    bool leavesOutRows() const { return m_shownRows < m_rows.size(); }
+    double rowHeight() const { return m_rowHeight; }
+    // After layout(): the least height the table is drawn in, its header, one row and the
+    // count of the others; layout() gives less no table at all.
+    double leastHeight() const;
 
 private:
     static CaptionTable withStyle(const SceneModel &model, Columns columns);
     // The text of `row`'s cell in `column` as drawn: a device's short name after layout()
     // chose those.
     const QString &cellText(const Row &row, int column) const;
+    // Whether every row with text in `column` has the same text, given in `text` (empty when
+    // no row has any).
+    bool sameTextInEveryRow(int column, QString *text) const;
 
     Columns m_columns;
     QList<Row> m_rows;
@@ -88,12 +110,14 @@ private:
     ChartTheme m_theme;
     QFont m_font, m_boldFont;
     double m_baseFontPixels = 13;
+    double m_plainFontPixels = 13; // the base at 100 % text: the least a narrow table shrinks to
     // Layout results.
     double m_figureWidth = 0;
     QList<double> m_columnWidths; // 0: the column is left out
-    QString m_title;              // the operator every row shares, when its column is left out
+    QString m_sharedLine;         // what the left-out shared columns hold (sharedLine())
     int m_shownRows = 0;
     double m_rowHeight = 0;
+    double m_fixedHeight = 0; // margins, header and the line above the table
     double m_height = 0;
 };
 

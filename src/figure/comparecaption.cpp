@@ -23,6 +23,8 @@ CaptionTable CaptionTable::buildCompare(const Analysis &analysis, const SceneMod
         model, {.titles = compareHeaders(),
                 .numeric = {false, true, true, true, false, true, true, true, true, true, false},
                 .dropOrder = {ppColumn, devicesColumn, boundColumn, perDeviceColumn, ttftColumn},
+                .lateDropOrder = {},
+                .shared = {},
                 .names = {0}});
     const QStringList &keys = compareColumns();
     for (const CompareRow &r : rows) {

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numeric>
 
 namespace rooflab {
 
@@ -54,18 +56,69 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
         m_tables.append(CaptionTable::build(analysis, m_model, tables.models));
     if (!tables.compareRows.isEmpty())
         m_tables.append(CaptionTable::buildCompare(analysis, m_model, tables.compareRows));
-    // The plot keeps at least half the height; rows beyond that are summed up.
-    double used = 0;
-    for (CaptionTable &table : m_tables)
-        used += table.layout(size.width(), size.height() / 2.0 - used);
-    m_plotHeight = size.height() - static_cast<int>(std::ceil(used));
-    m_layout = FigureLayout::make(m_model, QSize(size.width(), m_plotHeight),
-                                  FigureLayout::rangeOf(m_model));
+    layOutTables(size);
     // The legend's font as the layout sized it (smaller for large text in a small figure).
     m_model.fonts.legend = legendFontOf(m_model, m_layout.legend);
     m_frame = SceneFrame::layout(m_model, m_layout.map, {}, m_layout.legend);
     if (purpose == Purpose::File)
         lowerLegendBelow();
+}
+
+namespace {
+
+// The tables take at most this share of the figure's height, and give up rows while the
+// plot's own area (inside the axes) is under minPlotShare of it.
+constexpr double maxTableShare = 0.5, minPlotShare = 1.0 / 3;
+
+} // namespace
+
+double Figure::layOutTables(double budget)
+{
+    // Two tables asked for are two tables drawn: the ones above a table leave it room for
+    // its whole height up to an even share of the budget, and for its least (one row and the
+    // count of the rest) in any case.
+    QList<double> reserved;
+    const double share = budget / static_cast<double>(std::max<qsizetype>(1, m_tables.size()));
+    for (CaptionTable &table : m_tables) {
+        const double whole = table.layout(m_size.width(), std::numeric_limits<double>::max());
+        reserved.append(table.isEmpty() ? 0
+                                        : std::max(table.leastHeight(), std::min(whole, share)));
+    }
+    double used = 0;
+    for (qsizetype i = 0; i < m_tables.size(); ++i) {
+        const double below = std::accumulate(reserved.cbegin() + i + 1, reserved.cend(), 0.0);
+        used += m_tables[i].layout(m_size.width(), budget - used - below);
+    }
+    m_plotHeight = m_size.height() - static_cast<int>(std::ceil(used));
+    m_layout = FigureLayout::make(m_model, QSize(m_size.width(), m_plotHeight),
+                                  FigureLayout::rangeOf(m_model));
+    return used;
+}
+
+void Figure::layOutTables(const QSize &size)
+{
+    // Rows beyond the tables' share are counted in their last line. At large text the title,
+    // axes and legend take much of the rest, so the tables then give up rows, down to one
+    // each, until the plot keeps a third of the height (docs/labels.md, "Caption tables").
+    double used = layOutTables(size.height() * maxTableShare);
+    const double wanted = size.height() * minPlotShare;
+    for (int round = 0; round < 64 && m_layout.map.rect.height() < wanted; ++round) {
+        // The lines the tables can give (each keeps one row and the count of the rest), and
+        // the height of the shortest: the budget shrinks a line at a time.
+        int spare = 0;
+        double line = 0;
+        for (const CaptionTable &table : std::as_const(m_tables)) {
+            if (table.shownRows() == 0)
+                continue;
+            spare += table.shownRows() + (table.leavesOutRows() ? 1 : 0) - 2;
+            line = line > 0 ? std::min(line, table.rowHeight()) : table.rowHeight();
+        }
+        if (spare <= 0)
+            return;
+        const double lacking = wanted - m_layout.map.rect.height();
+        const double lines = std::clamp(std::ceil(lacking / line), 1.0, double(spare));
+        used = layOutTables(used - lines * line);
+    }
 }
 
 namespace {

@@ -16,7 +16,8 @@ class QPainter;
 
 namespace rooflab {
 
-// The tables under the plot; together they take at most half of the figure's height.
+// The tables under the plot; together they take at most half of the figure's height, and
+// fewer rows where the plot would keep less than a third of it.
 struct FigureTables
 {
     bool points = false; // the selection's figures (CaptionTable::build)
@@ -42,6 +43,7 @@ public:
     const SceneModel &model() const { return m_model; }
     const FigureLayout &layout() const { return m_layout; }
     const SceneFrame &frame() const { return m_frame; }
+    const QList<CaptionTable> &tables() const { return m_tables; }
 
     // The whole figure in logical pixels, with the painter's origin at its top-left corner.
     void draw(QPainter *painter) const;
@@ -49,6 +51,11 @@ public:
     QImage image(double scale) const;
 
 private:
+    // Lays out the tables in at most `budget` pixels of height and the plot above them;
+    // returns the height the tables take.
+    double layOutTables(double budget);
+    // Lays out the tables and the plot of a figure of `size`, the plot keeping a third of it.
+    void layOutTables(const QSize &size);
     void lowerLegendBelow();
 
     SceneModel m_model;

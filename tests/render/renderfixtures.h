@@ -5,14 +5,17 @@
 #include "catalog.h"
 #include "chartoptions.h"
 #include "evaluate.h"
+#include "figureexport.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRectF>
+#include <QXmlStreamReader>
 
 #include <algorithm>
 
@@ -22,6 +25,49 @@ namespace rooflab::test {
 inline QString describe(const QRectF &r)
 {
     return QStringLiteral("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// Every <text> element of an SVG file; empty when it cannot be read.
+inline QStringList svgTexts(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList texts;
+    QXmlStreamReader xml(file.readAll());
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text"))
+            texts.append(xml.readElementText(QXmlStreamReader::IncludeChildElements));
+    }
+    return texts;
+}
+
+// The texts of `result`'s figure with the caption table, exported as an SVG file at `path`,
+// `size` and `textScale`; empty, with `error` set, when it could not be written.
+inline QStringList captionedFigureTexts(const ScenarioAnalysis &result, const QString &path,
+                                        const QSize &size, double textScale, QString *error)
+{
+    FigureRequest request;
+    request.path = path;
+    request.presentation.width = size.width();
+    request.presentation.height = size.height();
+    request.presentation.textScale = textScale;
+    request.presentation.caption = true;
+    request.models = result.models;
+    if (!exportFigure(result.chart, request, error))
+        return {};
+    return svgTexts(path);
+}
+
+// The first of `texts` cut short: ending in an ellipsis, which only the count of a table's
+// rows left out ("… and 9 more rows") may; empty when none is.
+inline QString firstCutText(const QStringList &texts)
+{
+    for (const QString &text : texts) {
+        if (text.endsWith(QChar(0x2026)) && !text.startsWith(QChar(0x2026)))
+            return text;
+    }
+    return {};
 }
 
 // The devices of the model figures the legend tests draw: H100 SXM5, H200 SXM and MI300X,

@@ -1,0 +1,163 @@
+// A caption table under an exported figure gives way to the figure (issue 12): on a narrow
+// figure a bound every row shares is named above the table rather than an operator's name
+// being cut, a smaller font comes before cut names, at large text a long table gives up rows
+// until the plot keeps a third of the figure's height, and two tables asked for are both
+// drawn.
+
+#include "captiontable.h"
+#include "devicecompare.h"
+#include "figure.h"
+#include "renderfixtures.h"
+#include "testhelpers.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooflab;
+using namespace rooflab::test;
+
+namespace {
+
+// The chart's options at a text scale.
+ChartOptions atScale(double textScale)
+{
+    ChartOptions options;
+    options.fontScale = textScale;
+    return options;
+}
+
+} // namespace
+
+class TestCaptionRoom : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    // Llama 3.1 70B decode at batch 16 on H100, H200 and MI300X. A decode GEMM of a k x n
+    // BF16 weight at batch b does 2bkn FLOPs on about 2kn bytes of weight, so its intensity
+    // is about b = 16 FLOP/B (the caption's 15.94-15.97); attention (a KV cache read per
+    // token) and the norms are lower still. The ridges are 989.5 / 3.35 = 295 (H100),
+    // 989.5 / 4.8 = 206 (H200) and 1307.4 / 5.3 = 247 (MI300X) FLOP/B, so every row is
+    // memory-bound. At 800 px and 175 % the short device names were not enough: "Attention
+    // projections" was cut. The bound column now goes, named once above the table.
+    void aNarrowTableNamesASharedBoundAboveIt()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+        const SceneModel model = SceneModel::build(result.chart, atScale(1.75));
+        CaptionTable table = CaptionTable::build(result.chart, model, result.models);
+        QVERIFY(table.layout(800, 1000) > 0);
+        QVERIFY(table.usesShortDeviceNames());
+        QVERIFY2(!table.shownTitles().contains(QStringLiteral("Bound")),
+                 qPrintable(table.shownTitles().join(QLatin1Char(','))));
+        QCOMPARE(table.sharedLine(), QStringLiteral("Bound: memory in every row"));
+        // A wide figure keeps the column and names nothing above the table.
+        QVERIFY(table.layout(1600, 1000) > 0);
+        QVERIFY(table.shownTitles().contains(QStringLiteral("Bound")));
+        QVERIFY(table.sharedLine().isEmpty());
+
+        QString error;
+        const QStringList texts =
+            captionedFigureTexts(result, m_dir.filePath(QStringLiteral("bound-above.svg")),
+                                 QSize(800, 1000), 1.75, &error);
+        QVERIFY2(!texts.isEmpty(), qPrintable(error));
+        QVERIFY(texts.contains(QStringLiteral("Attention projections")));
+        QVERIFY(texts.contains(QStringLiteral("Bound: memory in every row")));
+        QVERIFY2(firstCutText(texts).isEmpty(), qPrintable(firstCutText(texts)));
+    }
+
+    // At batch 1024 the GEMMs' intensity is about 1024 / (1 + 1024 (k + n) / (k n)); with
+    // k = n = 8192 that is 1024 / 1.25 = 819 FLOP/B, over 1.25 x 295 = 369 on the H100: they
+    // are compute-bound while the norms (about 1.2 FLOP/B) stay memory-bound. A bound that
+    // differs keeps its column, however narrow the figure.
+    void aBoundThatDiffersKeepsItsColumn()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 1024);
+        const SceneModel model = SceneModel::build(result.chart, atScale(1.75));
+        CaptionTable table = CaptionTable::build(result.chart, model, result.models);
+        QVERIFY(table.layout(800, 1000) > 0);
+        QVERIFY(table.shownTitles().contains(QStringLiteral("Bound")));
+        QVERIFY2(!table.sharedLine().contains(QStringLiteral("Bound")),
+                 qPrintable(table.sharedLine()));
+    }
+
+    // At batch 1024, 700 px and 175 %, the bound differs and stays: the table used to cut
+    // the devices' short names to their swatch and the operators to "Attenti…". Its font
+    // now goes down to that of 100 % text (the legend's 13 px) before a name is cut.
+    void aSmallerFontComesBeforeCutNames()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 1024);
+        const SceneModel model = SceneModel::build(result.chart, atScale(1.75));
+        CaptionTable table = CaptionTable::build(result.chart, model, result.models);
+        QVERIFY(table.layout(700, 1000) > 0);
+        QVERIFY(table.shownTitles().contains(QStringLiteral("Operator")));
+
+        QString error;
+        const QStringList texts =
+            captionedFigureTexts(result, m_dir.filePath(QStringLiteral("small-font.svg")),
+                                 QSize(700, 1600), 1.75, &error);
+        QVERIFY2(!texts.isEmpty(), qPrintable(error));
+        for (const char *name : {"H100", "Attention projections", "Device", "Operator"})
+            QVERIFY2(texts.contains(QString::fromUtf8(name)), name);
+        QVERIFY2(firstCutText(texts).isEmpty(), qPrintable(firstCutText(texts)));
+    }
+
+    // 1000 x 600 at 135 % with the caption table and the device comparison: the caption
+    // table took the whole half of the height and the comparison, asked for too, was not
+    // drawn at all. Each table now leaves the ones under it room: the comparison's three
+    // rows whole (its share is half of the budget, more than its header and three rows),
+    // the caption table at least one row and the count of the rest.
+    void twoTablesAskedForAreTwoTablesDrawn()
+    {
+        Scenario sc;
+        sc.model = QStringLiteral("llama-3.1-70b");
+        sc.devices = threeDevices();
+        sc.batch = 16;
+        const Catalog catalog = Catalog::builtin();
+        const ScenarioAnalysis result = analyzeScenario(catalog, sc);
+        const QList<CompareRow> rows = compareDevices(catalog, sc, sc.devices, result.models);
+        QCOMPARE(rows.size(), 3);
+        const Figure figure(result.chart, atScale(1.35), QSize(1000, 600),
+                            {.points = true, .models = result.models, .compareRows = rows});
+        QCOMPARE(figure.tables().size(), 2);
+        QVERIFY(figure.tables().at(0).shownRows() >= 1);
+        QCOMPARE(figure.tables().at(1).shownRows(), 3);
+        QVERIFY(figure.layout().map.rect.height() >= 600.0 / 3);
+    }
+
+    // 1280 x 800 at 225 %: the title's two lines, the axis titles and the legend beside the
+    // plot took so much that a table of half the height (400 px) left the plot about 175 px.
+    // The table now gives up rows until the plot keeps 800 / 3 = 266.7 px, and still lists
+    // one row at least and counts the rest.
+    void aLongTableLeavesThePlotAThird()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+        const Figure figure(result.chart, windowOptions(result, 2.25), QSize(1280, 800),
+                            {.points = true, .models = result.models, .compareRows = {}});
+        const double plotHeight = figure.layout().map.rect.height();
+        QVERIFY2(plotHeight >= 800.0 / 3, qPrintable(QString::number(plotHeight)));
+        QCOMPARE(figure.tables().size(), 1);
+        const CaptionTable &table = figure.tables().first();
+        QVERIFY(table.shownRows() >= 1);
+        QVERIFY(table.leavesOutRows());
+    }
+
+    // With room, the table lists every row: 3 devices x (6 classes + the step total) = 21
+    // rows. At 100 % a row is about 24 px, so the table is about 22 x 24 + 26 = 554 px, under
+    // half of 1400 px, and the plot keeps well over a third.
+    void aTableWithRoomListsEveryRow()
+    {
+        const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
+        const Figure figure(result.chart, windowOptions(result, 1.0), QSize(1280, 1400),
+                            {.points = true, .models = result.models, .compareRows = {}});
+        QCOMPARE(figure.tables().size(), 1);
+        const CaptionTable &table = figure.tables().first();
+        QCOMPARE(table.rows().size(), 21);
+        QCOMPARE(table.shownRows(), 21);
+        QVERIFY(figure.layout().map.rect.height() >= 1400.0 / 3);
+    }
+};
+
+QTEST_MAIN(TestCaptionRoom)
+#include "tst_captionroom.moc"
