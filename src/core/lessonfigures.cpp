@@ -91,9 +91,12 @@ QString formatFigure(const QString &name, double value)
         return formatSi(value, QStringLiteral("FLOP/s"));
     if (name == QLatin1String("bandwidth"))
         return formatSi(value, QStringLiteral("B/s"));
-    if (name.endsWith(QLatin1String("bytes")) || name == QLatin1String("capacity") ||
-        name == QLatin1String("footprint") || name == QLatin1String("usable_memory") ||
+    // What the chart's title compares (the footprint, per device, against the usable memory)
+    // reads as the title has it, with three digits: "127 GB usable" in both.
+    if (name == QLatin1String("footprint") || name == QLatin1String("usable_memory") ||
         name == QLatin1String("device_footprint"))
+        return formatSi(value, QStringLiteral("B"), 3);
+    if (name.endsWith(QLatin1String("bytes")) || name == QLatin1String("capacity"))
         return formatSi(value, QStringLiteral("B"));
     if (name == QLatin1String("percent_of_peak"))
         return number(value, 3) + QStringLiteral(" %");

@@ -128,6 +128,11 @@ QString neededText(const QList<ModelAnalysis> &models, bool widest)
 
 } // namespace
 
+QString usableMemoryText(const ModelFootprint &footprint)
+{
+    return formatSi(footprint.usableBytes, QStringLiteral("B"), 3) + QStringLiteral(" usable");
+}
+
 QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
 {
     if (models.isEmpty() || models.first().modelName.isEmpty())
@@ -156,8 +161,7 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
             f.fits = d.fits = false;
             f.devicesNeeded = 888;
         }
-        const QString usable =
-            formatSi(f.usableBytes, QStringLiteral("B"), 3) + QStringLiteral(" usable");
+        const QString usable = usableMemoryText(f);
         if (d.devices > 1) {
             const QString perDevice =
                 widest ? size : formatSi(d.perDevice.totalBytes, QStringLiteral("B"), 3);

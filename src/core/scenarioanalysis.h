@@ -43,6 +43,9 @@ Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
 // window's chart keeps its title's height during a batch sweep (ChartOptions::titleWidest).
 QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest = false);
 
+// A device's memory less the headroom as the title says it, "127 GB usable" (three digits).
+QString usableMemoryText(const ModelFootprint &footprint);
+
 // The brief form of modelChartTitle(), which a small figure at large text draws instead of
 // it (ChartOptions::titleBrief): with several devices, each with its verdict on its legend
 // line, the model and what it needs, "Llama 3.1 70B decode · needs 163 GB", over its shape,

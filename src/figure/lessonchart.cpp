@@ -2,7 +2,6 @@
 
 #include "lessonfigures.h"
 #include "scenarioanalysis.h"
-#include "units.h"
 
 namespace rooflab {
 
@@ -34,8 +33,7 @@ QString titleWithoutFit(const QList<ModelAnalysis> &models)
     for (const ModelAnalysis &m : models) {
         if (m.footprint.capacityBytes > 0)
             usable.append(
-                QStringLiteral("%1: %2 usable")
-                    .arg(m.deviceName, formatSi(m.footprint.usableBytes, QStringLiteral("B"), 3)));
+                QStringLiteral("%1: %2").arg(m.deviceName, usableMemoryText(m.footprint)));
     }
     return usable.isEmpty() ? title : title + QLatin1Char('\n') + usable.join(QStringLiteral("; "));
 }

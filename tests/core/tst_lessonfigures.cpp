@@ -69,6 +69,7 @@ private Q_SLOTS:
     void pointFigures();
     void figuresOfAnotherOperator();
     void modelFigures();
+    void memoryFiguresReadAsTheChartsTitle();
     void lessonFractions();
     void scopes();
     void problems();
@@ -133,6 +134,18 @@ void TestLessonFigures::modelFigures()
     QCOMPARE(fill(figures, "{kv_cache_bytes}"), s("1.342 GB"));
     // The MLP class at batch 1: 1409286144 / 1409490944 = 0.99985.
     QCOMPARE(fill(figures, "{intensity}"), s("1"));
+}
+
+void TestLessonFigures::memoryFiguresReadAsTheChartsTitle()
+{
+    LessonScenario ls = modelScenario();
+    ls.scenario.devices = {s("h200-sxm")};
+    const LessonFigures figures(m_catalog, ls, s("h200-sxm"), s("mlp"));
+    // 141 GB less the 10 % headroom: 126.9 GB, which the title reads "127 GB usable" (three
+    // digits); the lesson's text used to say "126.9 GB" beside it. Other bytes keep four:
+    // the KV cache, 2 x 80 x 8 x 128 x 4096 x 2 = 1342177280 B.
+    QCOMPARE(fill(figures, "{usable_memory}, {kv_cache_bytes}"), s("127 GB, 1.342 GB"));
+    QCOMPARE(fill(figures, "{capacity}"), s("141 GB"));
 }
 
 void TestLessonFigures::lessonFractions()
