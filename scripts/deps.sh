@@ -9,7 +9,7 @@ build_packages=(cmake ninja-build g++ pkg-config
     libgl-dev zlib1g-dev fonts-dejavu-core)
 test_packages=(clang-14 libclang-rt-14-dev appstream desktop-file-utils libxml2-utils xvfb xauth
     shared-mime-info)
-bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick)
+bench_packages=(python3-matplotlib hyperfine xvfb xauth imagemagick xdotool)
 # dpkg-shlibdeps (dpkg-dev) computes the package's Depends; file is what it reads ELF with.
 package_packages=(dpkg-dev file)
 

@@ -14,7 +14,8 @@
 #              window-1920x1080-dark-large.png, window-presenter.png, window-compare.png,
 #              presenter-lesson.png and window-lesson.png go
 #              (default: docs/images)
-# Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3.
+# Needs the Debian packages xvfb, xauth, imagemagick, xdotool and python3; installs the ones
+# missing with scripts/deps.sh bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,12 @@ build=${1:-build-release}
 out=${2:-docs/images}
 wait_seconds=${ROOFLAB_SCREENSHOT_WAIT:-4}
 
+for tool in xvfb-run xauth import xdotool python3; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        scripts/deps.sh bench
+        break
+    fi
+done
 for tool in xvfb-run xauth import xdotool python3; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "screenshot.sh: '$tool' not found; install xvfb, xauth, imagemagick, xdotool and python3" >&2
