@@ -23,8 +23,9 @@ QString tr(const char *text, int n = -1)
 // Spacing in pixels at scale 1: margins around the table, cell padding, the device swatch.
 constexpr double sideMargin = 24, topMargin = 12, bottomMargin = 14;
 constexpr double cellPad = 7, swatchWidth = 22, swatchGap = 6;
-// To fit the width the font shrinks to this share of its size (never under minFontPixels);
-// beyond that columns are left out, then names shortened, never below minNameWidth.
+// To fit the width the font first shrinks to this share of its size (never under
+// minFontPixels); then columns are left out and device names shortened, then the font goes
+// down to that of 100 % text, and only then are names elided, never below minNameWidth.
 constexpr double minFontShare = 0.8;
 constexpr int minFontPixels = 8;
 constexpr double minNameWidth = 48;
@@ -148,7 +149,7 @@ CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &mod
                           .dropOrder = {formatsColumn, operatorColumn, bytesColumn, flopsColumn},
                           .lateDropOrder = {boundColumn},
                           .shared = {{operatorColumn, QStringLiteral("%1")},
-                                     {boundColumn, tr("Bound: %1 in every row")}},
+                                     {boundColumn, tr("Bound: %1 (every point)")}},
                           .names = {deviceColumn, operatorColumn}});
     const QString &op = model.options.selectedOperator;
     const bool operatorShown =
@@ -284,9 +285,26 @@ double CaptionTable::layout(double width, double maxHeight)
     return m_height;
 }
 
+namespace {
+
+// The lines a table of `rows` rows draws at least: one row, and the count of the others.
+int leastLines(qsizetype rows)
+{
+    return rows < 2 ? 1 : 2;
+}
+
+} // namespace
+
 double CaptionTable::leastHeight() const
 {
-    return m_fixedHeight + (m_rows.size() < 2 ? 1 : 2) * m_rowHeight;
+    return m_fixedHeight + leastLines(m_rows.size()) * m_rowHeight;
+}
+
+int CaptionTable::linesOverLeast() const
+{
+    if (m_shownRows == 0)
+        return 0;
+    return m_shownRows + (leavesOutRows() ? 1 : 0) - leastLines(m_rows.size());
 }
 
 double CaptionTable::draw(QPainter *painter, double top) const

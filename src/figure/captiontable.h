@@ -49,7 +49,7 @@ public:
         // still too wide, before any name is elided.
         QList<int> lateDropOrder;
         QList<SharedColumn> shared;
-        QList<int> names; // shortened (elided) when even the dropping is not enough
+        QList<int> names; // elided when neither dropping nor the smaller font is enough
     };
 
     // The rows of `analysis` as `model` shows it (selection, theme, fonts). Empty when the
@@ -90,9 +90,13 @@ public:
     int shownRows() const { return m_shownRows; }
     bool leavesOutRows() const { return m_shownRows < m_rows.size(); }
     double rowHeight() const { return m_rowHeight; }
-    // After layout(): the least height the table is drawn in, its header, one row and the
-    // count of the others; layout() gives less no table at all.
+    // After layout(): the least height the table is drawn in (margins, the line above it,
+    // the header, one row and, with more rows, the count of the others); given less,
+    // layout() lays out no table and returns 0. linesOverLeast(): the lines drawn beyond it.
     double leastHeight() const;
+    int linesOverLeast() const;
+    // After layout(): the font's pixel size (the legend's, or smaller for a narrow figure).
+    int fontPixels() const { return m_font.pixelSize(); }
 
 private:
     static CaptionTable withStyle(const SceneModel &model, Columns columns);

@@ -75,19 +75,25 @@ constexpr double maxTableShare = 0.5, minPlotShare = 1.0 / 3;
 double Figure::layOutTables(double budget)
 {
     // Two tables asked for are two tables drawn: the ones above a table leave it room for
-    // its whole height up to an even share of the budget, and for its least (one row and the
-    // count of the rest) in any case.
-    QList<double> reserved;
+    // its whole height up to an even share of the budget. Where the budget is short, a
+    // table keeps its least (one row and the count of the rest) and the ones below it fall
+    // back to theirs.
+    QList<double> least, reserved;
     const double share = budget / static_cast<double>(std::max<qsizetype>(1, m_tables.size()));
     for (CaptionTable &table : m_tables) {
         const double whole = table.layout(m_size.width(), std::numeric_limits<double>::max());
-        reserved.append(table.isEmpty() ? 0
-                                        : std::max(table.leastHeight(), std::min(whole, share)));
+        least.append(table.isEmpty() ? 0 : table.leastHeight());
+        reserved.append(std::max(least.last(), std::min(whole, share)));
     }
     double used = 0;
     for (qsizetype i = 0; i < m_tables.size(); ++i) {
-        const double below = std::accumulate(reserved.cbegin() + i + 1, reserved.cend(), 0.0);
-        used += m_tables[i].layout(m_size.width(), budget - used - below);
+        const auto sumBelow = [i](const QList<double> &heights) {
+            return std::accumulate(heights.cbegin() + i + 1, heights.cend(), 0.0);
+        };
+        double room = budget - used - sumBelow(reserved);
+        if (room < least.at(i))
+            room = std::min(least.at(i), budget - used - sumBelow(least));
+        used += m_tables[i].layout(m_size.width(), room);
     }
     m_plotHeight = m_size.height() - static_cast<int>(std::ceil(used));
     m_layout = FigureLayout::make(m_model, QSize(m_size.width(), m_plotHeight),
@@ -103,21 +109,25 @@ void Figure::layOutTables(const QSize &size)
     double used = layOutTables(size.height() * maxTableShare);
     const double wanted = size.height() * minPlotShare;
     for (int round = 0; round < 64 && m_layout.map.rect.height() < wanted; ++round) {
-        // The lines the tables can give (each keeps one row and the count of the rest), and
-        // the height of the shortest: the budget shrinks a line at a time.
+        // The lines the tables drawn can give and the height of the shortest: the budget
+        // shrinks by lines, never under the tables' least heights.
         int spare = 0;
-        double line = 0;
+        double line = 0, floor = 0;
         for (const CaptionTable &table : std::as_const(m_tables)) {
             if (table.shownRows() == 0)
                 continue;
-            spare += table.shownRows() + (table.leavesOutRows() ? 1 : 0) - 2;
+            spare += table.linesOverLeast();
+            floor += table.leastHeight();
             line = line > 0 ? std::min(line, table.rowHeight()) : table.rowHeight();
         }
         if (spare <= 0)
             return;
         const double lacking = wanted - m_layout.map.rect.height();
         const double lines = std::clamp(std::ceil(lacking / line), 1.0, double(spare));
-        used = layOutTables(used - lines * line);
+        const double budget = std::max(floor, used - lines * line);
+        if (budget >= used)
+            return;
+        used = layOutTables(budget);
     }
 }
 

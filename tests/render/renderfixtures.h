@@ -60,11 +60,12 @@ inline QStringList captionedFigureTexts(const ScenarioAnalysis &result, const QS
 }
 
 // The first of `texts` cut short: ending in an ellipsis, which only the count of a table's
-// rows left out ("… and 9 more rows") may; empty when none is.
+// rows left out ("… and 9 more rows …") may; empty when none is.
 inline QString firstCutText(const QStringList &texts)
 {
+    const QString count = QChar(0x2026) + QStringLiteral(" and ");
     for (const QString &text : texts) {
-        if (text.endsWith(QChar(0x2026)) && !text.startsWith(QChar(0x2026)))
+        if (text.endsWith(QChar(0x2026)) && !text.startsWith(count))
             return text;
     }
     return {};

@@ -51,7 +51,7 @@ private Q_SLOTS:
         QVERIFY(table.usesShortDeviceNames());
         QVERIFY2(!table.shownTitles().contains(QStringLiteral("Bound")),
                  qPrintable(table.shownTitles().join(QLatin1Char(','))));
-        QCOMPARE(table.sharedLine(), QStringLiteral("Bound: memory in every row"));
+        QCOMPARE(table.sharedLine(), QStringLiteral("Bound: memory (every point)"));
         // A wide figure keeps the column and names nothing above the table.
         QVERIFY(table.layout(1600, 1000) > 0);
         QVERIFY(table.shownTitles().contains(QStringLiteral("Bound")));
@@ -62,21 +62,24 @@ private Q_SLOTS:
             captionedFigureTexts(result, m_dir.filePath(QStringLiteral("bound-above.svg")),
                                  QSize(800, 1000), 1.75, &error);
         QVERIFY2(!texts.isEmpty(), qPrintable(error));
-        QVERIFY(texts.contains(QStringLiteral("Attention projections")));
-        QVERIFY(texts.contains(QStringLiteral("Bound: memory in every row")));
+        // The table lists the class on the H100 and the H200; the plot labels it once at most.
+        QVERIFY2(texts.count(QStringLiteral("Attention projections")) >= 2,
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.contains(QStringLiteral("Bound: memory (every point)")));
         QVERIFY2(firstCutText(texts).isEmpty(), qPrintable(firstCutText(texts)));
     }
 
     // At batch 1024 the GEMMs' intensity is about 1024 / (1 + 1024 (k + n) / (k n)); with
     // k = n = 8192 that is 1024 / 1.25 = 819 FLOP/B, over 1.25 x 295 = 369 on the H100: they
-    // are compute-bound while the norms (about 1.2 FLOP/B) stay memory-bound. A bound that
-    // differs keeps its column, however narrow the figure.
+    // are compute-bound while the norms (about 1.25 FLOP/B) stay memory-bound. A bound that
+    // differs keeps its column at 800 px, where the devices already have their short names.
     void aBoundThatDiffersKeepsItsColumn()
     {
         const ScenarioAnalysis result = analysisAt(threeDevices(), 1024);
         const SceneModel model = SceneModel::build(result.chart, atScale(1.75));
         CaptionTable table = CaptionTable::build(result.chart, model, result.models);
         QVERIFY(table.layout(800, 1000) > 0);
+        QVERIFY(table.usesShortDeviceNames());
         QVERIFY(table.shownTitles().contains(QStringLiteral("Bound")));
         QVERIFY2(!table.sharedLine().contains(QStringLiteral("Bound")),
                  qPrintable(table.sharedLine()));
@@ -84,19 +87,21 @@ private Q_SLOTS:
 
     // At batch 1024, 700 px and 175 %, the bound differs and stays: the table used to cut
     // the devices' short names to their swatch and the operators to "Attenti…". Its font
-    // now goes down to that of 100 % text (the legend's 13 px) before a name is cut.
+    // at 175 % is 13 x 1.75 = 22.75, so 23 px; the first shrink stops at 80 %, 18 px. It now
+    // goes on down to that of 100 % text, 13 px, before a name is cut.
     void aSmallerFontComesBeforeCutNames()
     {
         const ScenarioAnalysis result = analysisAt(threeDevices(), 1024);
         const SceneModel model = SceneModel::build(result.chart, atScale(1.75));
         CaptionTable table = CaptionTable::build(result.chart, model, result.models);
         QVERIFY(table.layout(700, 1000) > 0);
-        QVERIFY(table.shownTitles().contains(QStringLiteral("Operator")));
+        QVERIFY2(table.fontPixels() >= 13 && table.fontPixels() < 18,
+                 qPrintable(QString::number(table.fontPixels())));
 
         QString error;
         const QStringList texts =
             captionedFigureTexts(result, m_dir.filePath(QStringLiteral("small-font.svg")),
-                                 QSize(700, 1600), 1.75, &error);
+                                 QSize(700, 1000), 1.75, &error);
         QVERIFY2(!texts.isEmpty(), qPrintable(error));
         for (const char *name : {"H100", "Attention projections", "Device", "Operator"})
             QVERIFY2(texts.contains(QString::fromUtf8(name)), name);
@@ -120,10 +125,16 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 3);
         const Figure figure(result.chart, atScale(1.35), QSize(1000, 600),
                             {.points = true, .models = result.models, .compareRows = rows});
-        QCOMPARE(figure.tables().size(), 2);
         QVERIFY(figure.tables().at(0).shownRows() >= 1);
         QCOMPARE(figure.tables().at(1).shownRows(), 3);
         QVERIFY(figure.layout().map.rect.height() >= 600.0 / 3);
+        // At 600 x 650 the caption table's least is taller than what the comparison's share
+        // of the budget leaves it (it dropped out): the comparison now falls back to its own
+        // least, and both keep a row.
+        const Figure narrow(result.chart, atScale(1.35), QSize(600, 650),
+                            {.points = true, .models = result.models, .compareRows = rows});
+        QVERIFY(narrow.tables().at(0).shownRows() >= 1);
+        QVERIFY(narrow.tables().at(1).shownRows() >= 1);
     }
 
     // 1280 x 800 at 225 %: the title's two lines, the axis titles and the legend beside the
@@ -137,7 +148,6 @@ private Q_SLOTS:
                             {.points = true, .models = result.models, .compareRows = {}});
         const double plotHeight = figure.layout().map.rect.height();
         QVERIFY2(plotHeight >= 800.0 / 3, qPrintable(QString::number(plotHeight)));
-        QCOMPARE(figure.tables().size(), 1);
         const CaptionTable &table = figure.tables().first();
         QVERIFY(table.shownRows() >= 1);
         QVERIFY(table.leavesOutRows());
@@ -151,7 +161,6 @@ private Q_SLOTS:
         const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
         const Figure figure(result.chart, windowOptions(result, 1.0), QSize(1280, 1400),
                             {.points = true, .models = result.models, .compareRows = {}});
-        QCOMPARE(figure.tables().size(), 1);
         const CaptionTable &table = figure.tables().first();
         QCOMPARE(table.rows().size(), 21);
         QCOMPARE(table.shownRows(), 21);
