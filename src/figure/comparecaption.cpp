@@ -12,6 +12,17 @@ namespace {
 constexpr int ppColumn = 2, devicesColumn = 3, ttftColumn = 6, perDeviceColumn = 8,
               boundColumn = 10;
 
+// The titles as a figure's table heads its columns: each starting with a capital, as the
+// caption table's do ("Device", "Step time"); "TP" and "$ per 1M tokens" stay as they are.
+QStringList capitalized(QStringList titles)
+{
+    for (QString &title : titles) {
+        if (!title.isEmpty())
+            title[0] = title.at(0).toUpper();
+    }
+    return titles;
+}
+
 } // namespace
 
 CaptionTable CaptionTable::buildCompare(const Analysis &analysis, const SceneModel &model,
@@ -20,7 +31,7 @@ CaptionTable CaptionTable::buildCompare(const Analysis &analysis, const SceneMod
     // A narrow figure keeps the step time, the rate and the cost longest: a reader comparing
     // devices asks those first.
     CaptionTable table = withStyle(
-        model, {.titles = compareHeaders(),
+        model, {.titles = capitalized(compareHeaders()),
                 .numeric = {false, true, true, true, false, true, true, true, true, true, false},
                 .dropOrder = {ppColumn, devicesColumn, boundColumn, perDeviceColumn, ttftColumn},
                 .lateDropOrder = {},

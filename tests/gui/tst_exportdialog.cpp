@@ -363,7 +363,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(files()->exportTo(c, &error), qPrintable(error));
         const QStringList texts = svgTexts(readAll(c.path));
-        for (const char *expected : {"TP", "tokens/s per device", "$ per 1M tokens",
+        for (const char *expected : {"TP", "Tokens/s per device", "$ per 1M tokens",
                                      "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"})
             QVERIFY2(texts.contains(s(expected)),
                      qPrintable(s(expected) + s(" missing from: ") + texts.join(s(" | "))));

@@ -68,6 +68,10 @@ private Q_SLOTS:
         const SceneModel model = SceneModel::build(result.chart, ChartOptions());
         const CaptionTable table = CaptionTable::buildCompare(result.chart, model, rows);
         QCOMPARE(table.titles().size(), compareColumns().size());
+        // Headed as the caption table above it is: "Device", not the text table's "device".
+        QCOMPARE(table.titles().first(), CaptionTable::header().first());
+        for (const QString &title : table.titles())
+            QVERIFY2(!title.at(0).isLower(), qPrintable(title));
         QCOMPARE(table.rows().size(), 2);
         const CaptionTable::Row &h100 = table.rows().at(0);
         const CaptionTable::Row &h200 = table.rows().at(1);
@@ -127,7 +131,7 @@ private Q_SLOTS:
         QFile file(request.path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString svg = QString::fromUtf8(file.readAll());
-        QVERIFY(svg.contains(s("tokens/s per device")));
+        QVERIFY(svg.contains(s("Tokens/s per device")));
         QVERIFY(svg.contains(s("$ per 1M tokens")));
         // Off in the presentation: the rows are given but no table is drawn.
         FigureRequest off = request;
@@ -136,7 +140,7 @@ private Q_SLOTS:
         QVERIFY2(exportFigure(result.chart, off, &error), qPrintable(error));
         QFile plainFile(off.path);
         QVERIFY(plainFile.open(QIODevice::ReadOnly));
-        QVERIFY(!QString::fromUtf8(plainFile.readAll()).contains(s("tokens/s per device")));
+        QVERIFY(!QString::fromUtf8(plainFile.readAll()).contains(s("Tokens/s per device")));
     }
 };
 
