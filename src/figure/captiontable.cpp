@@ -276,8 +276,11 @@ double CaptionTable::layout(double width, double maxHeight)
     m_fixedHeight = topMargin + bottomMargin + m_rowHeight * (m_sharedLine.isEmpty() ? 1 : 2);
     if (leastHeight() > maxHeight)
         return 0; // not even one row fits: no table rather than a useless one
-    const int fit = static_cast<int>((maxHeight - m_fixedHeight) / m_rowHeight);
     const int count = static_cast<int>(m_rows.size());
+    // Capped before the cast: an unbounded height (Figure measures a table's whole height)
+    // gives more rows than an int holds.
+    const int fit = static_cast<int>(
+        std::min(std::floor((maxHeight - m_fixedHeight) / m_rowHeight), count + 1.0));
     // When rows are left out, one line says how many: it takes a row's place.
     m_shownRows = count <= fit ? count : std::max(0, fit - 1);
     const int lines = m_shownRows + (m_shownRows < count ? 1 : 0);
