@@ -174,7 +174,7 @@ CaptionTable CaptionTable::build(const Analysis &analysis, const SceneModel &mod
     return table;
 }
 
-double CaptionTable::layout(double width, double maxHeight)
+double CaptionTable::layout(double width, double maxHeight, int maxFontPixels)
 {
     m_figureWidth = width;
     m_height = 0;
@@ -186,9 +186,10 @@ double CaptionTable::layout(double width, double maxHeight)
     const QStringList &titles = m_columns.titles;
     const int columns = static_cast<int>(titles.size());
     QList<bool> shown(columns, true);
-    // Widths of the shown columns at a font size (0: column left out), and their sum.
+    // Widths of the shown columns at a font size (0: column left out), and their sum. The
+    // cap applies to every step, so each table gives way at the size it is drawn in.
     const auto measure = [&](int pixels) {
-        m_font = withPixels(m_font, pixels);
+        m_font = withPixels(m_font, maxFontPixels > 0 ? std::min(pixels, maxFontPixels) : pixels);
         m_boldFont = m_font;
         m_boldFont.setBold(true);
         const QFontMetricsF plain(m_font), bold(m_boldFont);

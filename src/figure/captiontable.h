@@ -75,8 +75,9 @@ public:
     // devices take their short names (the swatch ties each to its legend line), then a bound
     // every row shares is named above the table, then the font shrinks to that of 100 % text,
     // then names are elided; rows that do not fit the height are counted in a last line. Returns
-    // the height used, 0 when there is nothing to list or no room for it.
-    double layout(double width, double maxHeight);
+    // the height used, 0 when there is nothing to list or no room for it. `maxFontPixels` > 0
+    // caps the font, so that tables drawn together share one size.
+    double layout(double width, double maxHeight, int maxFontPixels = 0);
     // Draws the laid-out table with its top edge at `top`, centred in the figure's width;
     // returns the height it took (that of layout()).
     double draw(QPainter *painter, double top) const;

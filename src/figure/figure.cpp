@@ -78,10 +78,18 @@ double Figure::layOutTables(double budget)
     // its whole height up to an even share of the budget. Where the budget is short, a
     // table keeps its least (one row and the count of the rest) and the ones below it fall
     // back to theirs.
+    // Tables drawn together share one font, the smallest a narrow figure gave any of them
+    // (the font follows the width alone).
+    constexpr double unbounded = std::numeric_limits<double>::max();
+    int font = 0;
+    for (CaptionTable &table : m_tables) {
+        if (table.layout(m_size.width(), unbounded) > 0)
+            font = font > 0 ? std::min(font, table.fontPixels()) : table.fontPixels();
+    }
     QList<double> least, reserved;
     const double share = budget / static_cast<double>(std::max<qsizetype>(1, m_tables.size()));
     for (CaptionTable &table : m_tables) {
-        const double whole = table.layout(m_size.width(), std::numeric_limits<double>::max());
+        const double whole = table.layout(m_size.width(), unbounded, font);
         least.append(table.isEmpty() ? 0 : table.leastHeight());
         reserved.append(std::max(least.last(), std::min(whole, share)));
     }
@@ -93,7 +101,7 @@ double Figure::layOutTables(double budget)
         double room = budget - used - sumBelow(reserved);
         if (room < least.at(i))
             room = std::min(least.at(i), budget - used - sumBelow(least));
-        used += m_tables[i].layout(m_size.width(), room);
+        used += m_tables[i].layout(m_size.width(), room, font);
     }
     m_plotHeight = m_size.height() - static_cast<int>(std::ceil(used));
     m_layout = FigureLayout::make(m_model, QSize(m_size.width(), m_plotHeight),

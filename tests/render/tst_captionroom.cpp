@@ -137,6 +137,27 @@ private Q_SLOTS:
         QVERIFY(narrow.tables().at(1).shownRows() >= 1);
     }
 
+    // Batch 1024 at 700 x 900 and 175 %: the caption table went down to 13 px (above) while
+    // the comparison kept a larger one, one figure with two sizes of table text. Both now take the
+    // smaller.
+    void tablesDrawnTogetherShareOneFont()
+    {
+        Scenario sc;
+        sc.model = QStringLiteral("llama-3.1-70b");
+        sc.devices = threeDevices();
+        sc.batch = 1024;
+        const Catalog catalog = Catalog::builtin();
+        const ScenarioAnalysis result = analyzeScenario(catalog, sc);
+        const QList<CompareRow> rows = compareDevices(catalog, sc, sc.devices, result.models);
+        const Figure figure(result.chart, atScale(1.75), QSize(700, 900),
+                            {.points = true, .models = result.models, .compareRows = rows});
+        QVERIFY(figure.tables().at(0).shownRows() >= 1);
+        QVERIFY(figure.tables().at(1).shownRows() >= 1);
+        QCOMPARE(figure.tables().at(1).fontPixels(), figure.tables().at(0).fontPixels());
+        QVERIFY2(figure.tables().at(0).fontPixels() < 18,
+                 qPrintable(QString::number(figure.tables().at(0).fontPixels())));
+    }
+
     // 1280 x 800 at 225 %: the title's two lines, the axis titles and the legend beside the
     // plot took so much that a table of half the height (400 px) left the plot about 175 px.
     // The table now gives up rows until the plot keeps 800 / 3 = 266.7 px, and still lists
