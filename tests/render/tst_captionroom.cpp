@@ -26,6 +26,31 @@ ChartOptions atScale(double textScale)
     return options;
 }
 
+// Llama 3.1 70B decode on the three devices at `batch`, with its deployment compared on
+// each: what a figure with both tables (--caption and --compare-table) is drawn from.
+struct BothTables
+{
+    ScenarioAnalysis result;
+    QList<CompareRow> rows;
+
+    explicit BothTables(double batch)
+    {
+        Scenario sc;
+        sc.model = QStringLiteral("llama-3.1-70b");
+        sc.devices = threeDevices();
+        sc.batch = batch;
+        const Catalog catalog = Catalog::builtin();
+        result = analyzeScenario(catalog, sc);
+        rows = compareDevices(catalog, sc, sc.devices, result.models);
+    }
+
+    Figure figure(double textScale, const QSize &size) const
+    {
+        return Figure(result.chart, atScale(textScale), size,
+                      {.points = true, .models = result.models, .compareRows = rows});
+    }
+};
+
 } // namespace
 
 class TestCaptionRoom : public QObject
@@ -115,42 +140,26 @@ private Q_SLOTS:
     // the caption table at least one row and the count of the rest.
     void twoTablesAskedForAreTwoTablesDrawn()
     {
-        Scenario sc;
-        sc.model = QStringLiteral("llama-3.1-70b");
-        sc.devices = threeDevices();
-        sc.batch = 16;
-        const Catalog catalog = Catalog::builtin();
-        const ScenarioAnalysis result = analyzeScenario(catalog, sc);
-        const QList<CompareRow> rows = compareDevices(catalog, sc, sc.devices, result.models);
-        QCOMPARE(rows.size(), 3);
-        const Figure figure(result.chart, atScale(1.35), QSize(1000, 600),
-                            {.points = true, .models = result.models, .compareRows = rows});
+        const BothTables both(16);
+        QCOMPARE(both.rows.size(), 3);
+        const Figure figure = both.figure(1.35, QSize(1000, 600));
         QVERIFY(figure.tables().at(0).shownRows() >= 1);
         QCOMPARE(figure.tables().at(1).shownRows(), 3);
         QVERIFY(figure.layout().map.rect.height() >= 600.0 / 3);
         // At 600 x 650 the caption table's least is taller than what the comparison's share
         // of the budget leaves it (it dropped out): the comparison now falls back to its own
         // least, and both keep a row.
-        const Figure narrow(result.chart, atScale(1.35), QSize(600, 650),
-                            {.points = true, .models = result.models, .compareRows = rows});
+        const Figure narrow = both.figure(1.35, QSize(600, 650));
         QVERIFY(narrow.tables().at(0).shownRows() >= 1);
         QVERIFY(narrow.tables().at(1).shownRows() >= 1);
     }
 
     // Batch 1024 at 700 x 900 and 175 %: the caption table went down to 13 px (above) while
-    // the comparison kept a larger one, one figure with two sizes of table text. Both now take the
-    // smaller.
+    // the comparison kept a larger one, one figure with two sizes of table text. Both now
+    // take the smaller.
     void tablesDrawnTogetherShareOneFont()
     {
-        Scenario sc;
-        sc.model = QStringLiteral("llama-3.1-70b");
-        sc.devices = threeDevices();
-        sc.batch = 1024;
-        const Catalog catalog = Catalog::builtin();
-        const ScenarioAnalysis result = analyzeScenario(catalog, sc);
-        const QList<CompareRow> rows = compareDevices(catalog, sc, sc.devices, result.models);
-        const Figure figure(result.chart, atScale(1.75), QSize(700, 900),
-                            {.points = true, .models = result.models, .compareRows = rows});
+        const Figure figure = BothTables(1024).figure(1.75, QSize(700, 900));
         QVERIFY(figure.tables().at(0).shownRows() >= 1);
         QVERIFY(figure.tables().at(1).shownRows() >= 1);
         QCOMPARE(figure.tables().at(1).fontPixels(), figure.tables().at(0).fontPixels());
