@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <optional>
 
 namespace rooflab {
 
@@ -126,28 +127,15 @@ struct FittedTitle
     qsizetype rows = 0;
 };
 
-// `title` fitted to `room`: a long title shrinks, down to 70 % of `font` (or to its size at
-// 135 % text where that is smaller), and lines still too long wrap (wrapTitle). Font and
-// rows are those of the title at its widest (`widest`, ChartOptions::titleWidest, where it
-// has as many lines), so that they hold while only the batch changes.
-FittedTitle fitTitle(const QString &title, const QString &widest, QFont font, double room,
-                     double grow)
+// `title` wrapped to `room` in `font` as it is: rows counted at its widest (`widest`,
+// ChartOptions::titleWidest, where it has as many lines), so that they hold while only the
+// batch changes.
+FittedTitle wrapTitleIn(const QString &title, const QString &widest, const QFont &font, double room)
 {
     const QStringList lines = title.split(QLatin1Char('\n'));
     QStringList sized = widest.split(QLatin1Char('\n'));
     if (widest.isEmpty() || sized.size() != lines.size())
         sized = lines;
-    double longest = 0;
-    for (qsizetype i = 0; i < lines.size(); ++i)
-        longest = std::max({longest, QFontMetricsF(font).horizontalAdvance(lines.at(i)),
-                            QFontMetricsF(font).horizontalAdvance(sized.at(i))});
-    // Where its size at 135 % text is under 70 % of its own (text above about 193 %), it may
-    // shrink to that: at 225 % a title wrapped over four lines left the plot a strip
-    // (docs/labels.md).
-    const double least = std::min(0.7, largeTitleFloor / grow);
-    if (longest > room)
-        font.setPixelSize(
-            std::max(6, static_cast<int>(font.pixelSize() * std::max(least, room / longest))));
     const QFontMetricsF metrics(font);
     FittedTitle fitted{.lines = {}, .font = font, .rows = 0};
     for (qsizetype i = 0; i < lines.size(); ++i) {
@@ -158,20 +146,26 @@ FittedTitle fitTitle(const QString &title, const QString &widest, QFont font, do
     return fitted;
 }
 
-// The rows `title` (sized for `widest` as fitTitle() sizes it) takes in `font`, wrapped to
-// `room`, and their height.
-double heightAt(const QString &title, const QString &widest, const QFont &font, double room)
+// `title` fitted to `room`: a long title shrinks, down to 70 % of `font` (or to its size at
+// 135 % text where that is smaller), and lines still too long wrap (wrapTitleIn()). The font
+// is that of the title at its widest, so that it holds while only the batch changes.
+FittedTitle fitTitle(const QString &title, const QString &widest, QFont font, double room,
+                     double grow)
 {
-    const QStringList lines = title.split(QLatin1Char('\n'));
     QStringList sized = widest.split(QLatin1Char('\n'));
-    if (widest.isEmpty() || sized.size() != lines.size())
-        sized = lines;
-    const QFontMetricsF metrics(font);
-    qsizetype rows = 0;
-    for (qsizetype i = 0; i < lines.size(); ++i)
-        rows += std::max(wrapTitle(metrics, lines.at(i), room).size(),
-                         wrapTitle(metrics, sized.at(i), room).size());
-    return metrics.height() * static_cast<double>(rows);
+    if (widest.isEmpty() || sized.size() != title.count(QLatin1Char('\n')) + 1)
+        sized = title.split(QLatin1Char('\n'));
+    double longest = 0;
+    for (const QString &line : title.split(QLatin1Char('\n')) + sized)
+        longest = std::max(longest, QFontMetricsF(font).horizontalAdvance(line));
+    // Where its size at 135 % text is under 70 % of its own (text above about 193 %), it may
+    // shrink to that: at 225 % a title wrapped over four lines left the plot a strip
+    // (docs/labels.md).
+    const double least = std::min(0.7, largeTitleFloor / grow);
+    if (longest > room)
+        font.setPixelSize(
+            std::max(6, static_cast<int>(font.pixelSize() * std::max(least, room / longest))));
+    return wrapTitleIn(title, widest, font, room);
 }
 
 } // namespace
@@ -234,6 +228,7 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
     // down; at the floor font the height only falls as the figure widens, so that a wider
     // figure never judges its plot shorter (chooseLegendSlot).
     double judgedTitleHeight = 0;
+    std::optional<FittedTitle> titleAtFloor; // where that is shorter than the title's own
     if (!title.isEmpty()) {
         const double room = std::max(60, size.width() - 24);
         FittedTitle fitted = fitTitle(title, model.options.titleWidest, fonts.title, room, grow);
@@ -255,7 +250,15 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         QFont floor = fonts.title;
         floor.setPixelSize(std::max(
             6, static_cast<int>(fonts.title.pixelSize() * std::min(0.7, largeTitleFloor / grow))));
-        judgedTitleHeight = std::min(layout.titleHeight, heightAt(*form, *formWidest, floor, room));
+        const FittedTitle atFloor = wrapTitleIn(*form, *formWidest, floor, room);
+        const double floorHeight =
+            QFontMetricsF(floor).height() * static_cast<double>(atFloor.rows);
+        if (floorHeight < layout.titleHeight) {
+            titleAtFloor = atFloor;
+            judgedTitleHeight = floorHeight;
+        } else {
+            judgedTitleHeight = layout.titleHeight;
+        }
     }
 
     if (!model.options.subtitle.isEmpty()) {
@@ -299,6 +302,14 @@ FigureLayout FigureLayout::make(const SceneModel &model, const QSize &size, cons
         std::round(outerGap + (judgedTitleHeight > 0 ? judgedTitleHeight + titleGap * grow : 0)));
     layout.legend = slotCache ? slotCache->choose(model, layout.map, size, judged)
                               : chooseLegendSlot(model, layout.map, size, &judged);
+    // A legend that fits only beside or under the plot it was judged on: the title takes
+    // the floor font that plot was judged under.
+    if (layout.legend.onJudgedPlot && titleAtFloor) {
+        layout.title = titleAtFloor->lines.join(QLatin1Char('\n'));
+        layout.titleFont = titleAtFloor->font;
+        layout.titleHeight = judgedTitleHeight;
+        layout.map.rect.setTop(judged.rect.top());
+    }
     const double legendGap = legendMarginGap * grow;
     QRectF &plot = layout.map.rect;
     if (layout.legend.place == LegendSlot::Place::Right)

@@ -191,16 +191,25 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         candidates.append(c);
     };
     // A candidate judged on `judging`, laid out for the figure's own plot: the same form,
-    // font and side; none where it does not fit there.
-    const auto laidOut = [&](const Candidate &c) -> std::optional<LegendSlot> {
+    // font and side. Where it does not fit there, or there it is wider than the plot beside
+    // it or leaves the plot less than `share` of the figure (a shorter plot, a legend of
+    // more columns), it stays as judged, and the title takes its floor font.
+    const auto laidOut = [&](const Candidate &c, QSizeF share = {0, 0}) {
         if (!c.slot.outside() || judging.rect == map.rect)
             return c.slot;
         QFont font = model.fonts.legend;
         font.setPixelSize(c.pixels);
         const auto [right, below] = legendMargins(model, map, size, font, c.level);
         const LegendMargin &margin = c.slot.place == LegendSlot::Place::Right ? right : below;
-        if (!usable(margin))
-            return std::nullopt;
+        const bool besidePlot = c.slot.place == LegendSlot::Place::Right;
+        if (!usable(margin) ||
+            (besidePlot && c.narrower && margin.slot.rect.width() > margin.plotWidth) ||
+            margin.plotWidth < share.width() * size.width() ||
+            margin.plotHeight < share.height() * size.height()) {
+            LegendSlot kept = c.slot;
+            kept.onJudgedPlot = true;
+            return kept;
+        }
         LegendSlot slot = margin.slot;
         slot.fontPixels = c.slot.fontPixels;
         return slot;
@@ -237,8 +246,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         const double width = c.longest ? 0.6 : 0.45, height = c.longest ? 0.5 : 0.4;
         if (!c.narrower || c.width < width || c.height < height)
             continue;
-        if (const std::optional<LegendSlot> slot = laidOut(c))
-            return *slot;
+        return laidOut(c, {width, height});
     }
     // A figure too small for its text scale: a key of the devices' short names, beside or
     // under the plot, at the fonts above, if one leaves the plot 45 % and 40 %.
@@ -254,8 +262,7 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         const Candidate &c = candidates.at(k);
         if (!c.narrower || c.width < 0.45 || c.height < 0.4)
             continue;
-        if (const std::optional<LegendSlot> slot = laidOut(c))
-            return *slot;
+        return laidOut(c, {0.45, 0.4});
     }
     // Else the one, key or not, that leaves the plot the most. (Beside the plot and wider
     // than it only when every other choice leaves the plot under a fifth of one side.)
@@ -269,10 +276,8 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         if (best && score(*best) >= 0.2)
             break;
     }
-    if (best) {
-        if (const std::optional<LegendSlot> slot = laidOut(*best))
-            return *slot;
-    }
+    if (best)
+        return laidOut(*best);
     // No margin fits the figure at all, not even for a key: the frame searches the plot for
     // the key at its smallest font, the least that still says every device and its verdict.
     LegendSlot searched;

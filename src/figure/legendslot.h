@@ -52,6 +52,11 @@ struct LegendSlot
     // The legend's font size in pixels when the layout made it smaller than the scene's to
     // find it a margin outside the plot (large text in a small figure); 0: the scene's own.
     int fontPixels = 0;
+    // Laid out for the plot the form was judged on, under the title at its floor font:
+    // under the title at its own font the plot is shorter, and the legend beside it would
+    // take more columns (wider than the plot) or leave the plot less than its share. The
+    // figure then draws its title at that floor font (FigureLayout).
+    bool onJudgedPlot = false;
 
     bool outside() const { return place != Place::Inside; }
     // Decided by the figure's layout (else the frame searches the plot for a place).
@@ -85,7 +90,8 @@ inline constexpr double legendMarginGap = 14;
 // `map`. The candidates' shares of the figure are judged on `judged` (null: `map`), a plot
 // whose top does not come down as the figure narrows (FigureLayout: the title at its floor
 // font), so that a wider figure never takes a form later in the order; the slot taken is
-// then laid out for `map`.
+// then laid out for `map`, or kept as judged (LegendSlot::onJudgedPlot) where on `map` it
+// would break the rules it was chosen by.
 // Inside only in a corner no point can reach, taking at most a fifth of the plot; else in
 // a margin beside or under the plot that leaves the plot most of the figure, with the
 // legend compact, in a smaller font (down to its size at 135 % text) or brief where it

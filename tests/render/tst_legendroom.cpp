@@ -34,6 +34,8 @@ private Q_SLOTS:
     void aLongDeviceNameDoesNotSetTheLegendsWidth();
     void aWideChartGivesThePlotMostOfItsWidth_data();
     void aWideChartGivesThePlotMostOfItsWidth();
+    void aLegendBesideThePlotIsNeverWiderThanIt_data();
+    void aLegendBesideThePlotIsNeverWiderThanIt();
     void theZonesNoteKeepsTheDeviceNameWhole();
     void aWrappedLineKeepsItsRowsToItself();
     void aWrappedLineStaysInItsColumn();
@@ -249,6 +251,40 @@ void TestLegendRoom::aWideChartGivesThePlotMostOfItsWidth()
             QVERIFY2(plot.width() >= 0.6 * size.width(), qPrintable(describe(plot)));
         else if (place == LegendSlot::Place::Below)
             QVERIFY2(plot.height() >= 0.5 * size.height(), qPrintable(describe(plot)));
+    }
+}
+
+void TestLegendRoom::aLegendBesideThePlotIsNeverWiderThanIt_data()
+{
+    QTest::addColumn<int>("devices");
+    QTest::addColumn<double>("textScale");
+    for (const int devices : {3, 4}) {
+        for (const double scale : {1.75, 2.25})
+            QTest::newRow(qPrintable(s("%1 devices, text %2").arg(devices).arg(scale)))
+                << devices << scale;
+    }
+}
+
+// (e) A 1000 x 650 figure at 175 % (three devices): the legend's form was judged on the
+// plot under the title at its floor font, where it fits one column beside the plot, and
+// then laid out under the larger title, where the plot is shorter and it took two columns:
+// 678 px of legend beside a 170 px plot. Over widths of 600 to 1600 px at three heights,
+// a legend beside the plot is never wider than the plot.
+void TestLegendRoom::aLegendBesideThePlotIsNeverWiderThanIt()
+{
+    QFETCH(int, devices);
+    QFETCH(double, textScale);
+    const ScenarioAnalysis result = analysisAt(devices == 4 ? fourDevices() : threeDevices(), 16);
+    const ChartOptions options = windowOptions(result, textScale);
+    for (const int height : {455, 650, 800}) {
+        for (int width = 600; width <= 1600; width += 20) {
+            const Figure figure(result.chart, options, QSize(width, height));
+            const QRectF legend = figure.frame().legend.rect, plot = figure.layout().map.rect;
+            if (figure.layout().legend.place == LegendSlot::Place::Right)
+                QVERIFY2(legend.width() <= plot.width(),
+                         qPrintable(s("%1 x %2: legend ").arg(width).arg(height) +
+                                    describe(legend) + s(" beside the plot ") + describe(plot)));
+        }
     }
 }
 

@@ -167,14 +167,14 @@ void TestLineLabelFacts::aCaptionOnItsSideBreaksBelowTheRoofs()
 
 void TestLineLabelFacts::aCaptionTooBigForItsZoneShrinks()
 {
-    // The same scenario in the window's 800 x 700 chart at 225 %, a plot about 270 px tall: even
+    // The same scenario in an 800 x 650 chart at 225 % (legend below), a plot 260 px tall: even
     // "compute-" over "bound" on its side, from 8 px above the plot's bottom, would come
     // within the 3 px a label keeps from a roof of the 67 TFLOP/s roof at the caption's own
     // size (13 px x 2.25 = 29 px); its box is as tall as "compute-" is wide, with 3 px of
     // padding each end. The caption used to be left out; it is now drawn a size smaller, no
     // smaller than at 100 % (13 px), below the roof.
     const ScenarioAnalysis result = analysisAt(threeDevices(), 16);
-    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(800, 700), {},
+    const Figure figure(result.chart, windowOptions(result, 2.25), QSize(800, 650), {},
                         Figure::Purpose::Window);
     const AxisMapping &map = figure.layout().map;
     const QFont &zone = figure.model().fonts.zone;
