@@ -296,10 +296,14 @@ int exportCommand(const app::Invocation &invocation)
                                  : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),
     };
     QString error;
-    if (!exportFigure(analysis, request, &error)) {
+    QStringList notes;
+    if (!exportFigure(analysis, request, &error, &notes)) {
         printError(error);
         return ExitFailure;
     }
+    // Written, but without something asked for: said on stderr, the file kept.
+    for (const QString &note : notes)
+        printError(QStringLiteral("warning: %1: %2").arg(output, note));
     return ExitOk;
 }
 

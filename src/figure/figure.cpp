@@ -4,6 +4,7 @@
 #include "axispainter.h"
 #include "scenepainter.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QPainter>
 
@@ -52,10 +53,14 @@ Figure::Figure(const Analysis &analysis, const ChartOptions &options, const QSiz
     still.animate = false;
     still.interactive = false;
     m_model = SceneModel::build(analysis, still);
-    if (tables.points)
+    if (tables.points) {
         m_tables.append(CaptionTable::build(analysis, m_model, tables.models));
-    if (!tables.compareRows.isEmpty())
+        m_tableNames.append(QCoreApplication::translate("Figure", "the caption table"));
+    }
+    if (!tables.compareRows.isEmpty()) {
         m_tables.append(CaptionTable::buildCompare(analysis, m_model, tables.compareRows));
+        m_tableNames.append(QCoreApplication::translate("Figure", "the comparison table"));
+    }
     layOutTables(size);
     // The legend's font as the layout sized it (smaller for large text in a small figure).
     m_model.fonts.legend = legendFontOf(m_model, m_layout.legend);
@@ -107,6 +112,16 @@ double Figure::layOutTables(double budget)
     m_layout = FigureLayout::make(m_model, QSize(m_size.width(), m_plotHeight),
                                   FigureLayout::rangeOf(m_model));
     return used;
+}
+
+QStringList Figure::tablesLeftOut() const
+{
+    QStringList names;
+    for (qsizetype i = 0; i < m_tables.size(); ++i) {
+        if (!m_tables.at(i).isEmpty() && m_tables.at(i).shownRows() == 0)
+            names.append(m_tableNames.at(i));
+    }
+    return names;
 }
 
 void Figure::layOutTables(const QSize &size)

@@ -9,6 +9,7 @@
 
 #include <QImage>
 #include <QSize>
+#include <QStringList>
 
 #include <functional>
 
@@ -44,6 +45,10 @@ public:
     const FigureLayout &layout() const { return m_layout; }
     const SceneFrame &frame() const { return m_frame; }
     const QList<CaptionTable> &tables() const { return m_tables; }
+    // The tables asked for that have rows but no room (too short a figure): "the caption
+    // table", "the comparison table"; a file's writer says so rather than leave one out
+    // silently.
+    QStringList tablesLeftOut() const;
 
     // The whole figure in logical pixels, with the painter's origin at its top-left corner.
     void draw(QPainter *painter) const;
@@ -63,6 +68,7 @@ private:
     FigureLayout m_layout;
     SceneFrame m_frame;
     QList<CaptionTable> m_tables; // top to bottom
+    QStringList m_tableNames;     // each table's, as tablesLeftOut() says it
     int m_plotHeight = 0;
 };
 

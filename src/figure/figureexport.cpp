@@ -37,22 +37,29 @@ QString softwareName()
     return QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION));
 }
 
-Figure figureOf(const Analysis &analysis, const FigureRequest &request)
+// The figure the request asks for; a table it has no room for is named in `notes`.
+Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringList *notes)
 {
     const Presentation &p = request.presentation;
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.titles, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
-    return Figure(analysis, options, QSize(p.width, p.height),
+    Figure figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,
                    .compareRows = p.compareTable ? request.compareRows : QList<CompareRow>()});
+    for (const QString &table : figure.tablesLeftOut())
+        notes->append(tr("%1 is left out: a figure %2 px tall has no room for it; export it "
+                         "taller")
+                          .arg(table)
+                          .arg(p.height));
+    return figure;
 }
 
 bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-              QString *error)
+              QString *error, QStringList *notes)
 {
-    QImage image = figureOf(analysis, request).image(request.presentation.scale);
+    QImage image = figureOf(analysis, request, notes).image(request.presentation.scale);
     image.setText(QStringLiteral("Title"), figureTitle(request));
     image.setText(QStringLiteral("Software"), softwareName());
     if (!request.metadata.isEmpty()) {
@@ -77,7 +84,7 @@ bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice 
 }
 
 bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-              QString *error)
+              QString *error, QStringList *notes)
 {
     const Presentation &p = request.presentation;
     QBuffer buffer;
@@ -92,7 +99,7 @@ bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice 
         *error = tr("the SVG generator could not start");
         return false;
     }
-    figureOf(analysis, request).draw(&painter);
+    figureOf(analysis, request, notes).draw(&painter);
     painter.end();
     const QByteArray svg = SvgDocument::withHeader(
         buffer.data(), figureTitle(request), tr("Roofline chart drawn by %1").arg(softwareName()),
@@ -105,7 +112,7 @@ bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice 
 }
 
 bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-              QString *error)
+              QString *error, QStringList *notes)
 {
     const Presentation &p = request.presentation;
     QPdfWriter writer(device);
@@ -125,13 +132,13 @@ bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice 
         return false;
     }
     painter.setWindow(0, 0, p.width, p.height);
-    figureOf(analysis, request).draw(&painter);
+    figureOf(analysis, request, notes).draw(&painter);
     painter.end();
     return true;
 }
 
 bool writeCsv(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-              QString *error)
+              QString *error, QStringList * /* notes: a table leaves nothing out */)
 {
     const QByteArray bytes = writeTable(analysis, request.models, TableFormat::Csv);
     if (device->write(bytes) == bytes.size())
@@ -141,7 +148,7 @@ bool writeCsv(const Analysis &analysis, const FigureRequest &request, QIODevice 
 }
 
 bool writeMarkdown(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-                   QString *error)
+                   QString *error, QStringList * /* notes */)
 {
     const QByteArray bytes = writeTable(analysis, request.models, TableFormat::Markdown);
     if (device->write(bytes) == bytes.size())
@@ -197,7 +204,8 @@ const FigureFormat *formatOfRequest(const FigureRequest &request)
                                                  : request.format);
 }
 
-bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error)
+bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error,
+                  QStringList *notes)
 {
     QString message;
     QString *err = error ? error : &message;
@@ -227,11 +235,16 @@ bool exportFigure(const Analysis &analysis, const FigureRequest &request, QStrin
     // any earlier one untouched.
     QBuffer file;
     file.open(QIODevice::WriteOnly);
-    if (!format->write(analysis, request, &file, err)) {
+    QStringList said;
+    if (!format->write(analysis, request, &file, err, &said)) {
         *err = tr("cannot write %1: %2").arg(request.path, *err);
         return false;
     }
-    return writeFileAtomically(request.path, file.data(), err);
+    if (!writeFileAtomically(request.path, file.data(), err))
+        return false;
+    if (notes)
+        *notes += said;
+    return true;
 }
 
 } // namespace rooflab

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 class QIODevice;
 
@@ -40,9 +41,10 @@ struct FigureFormat
     QString id;
     QString displayName;
     bool table = false;
-    // Writes `analysis` to `device` as the request says; false with `error` set.
+    // Writes `analysis` to `device` as the request says; false with `error` set. What the
+    // file leaves out of what was asked (a table with no room) is added to `notes`.
     bool (*write)(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
-                  QString *error) = nullptr;
+                  QString *error, QStringList *notes) = nullptr;
 };
 
 // Every format, images first: the one list the window, the export dialog and the command
@@ -57,7 +59,10 @@ const FigureFormat *formatOfRequest(const FigureRequest &request);
 
 // Writes the file of `request` atomically: on failure it returns false, sets `error` (the
 // path and the reason) and leaves any earlier file as it was. Images need a
-// QGuiApplication (the offscreen platform will do), tables nothing.
-bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error);
+// QGuiApplication (the offscreen platform will do), tables nothing. A file written without
+// something asked for (a table the figure is too short for) says so in `notes`, a sentence
+// each, for the caller to show.
+bool exportFigure(const Analysis &analysis, const FigureRequest &request, QString *error,
+                  QStringList *notes = nullptr);
 
 } // namespace rooflab

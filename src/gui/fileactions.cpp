@@ -228,14 +228,21 @@ void FileActions::exportImage()
     const ExportChoices choices = dialog.choices();
     rememberExportChoices(choices);
     QString error;
-    if (!exportTo(choices, &error)) {
+    QStringList notes;
+    if (!exportTo(choices, &error, &notes)) {
         QMessageBox::warning(m_window, tr("Cannot export chart"),
                              tr("The chart was not exported.\n\n%1").arg(error));
         return;
     }
+    const QString written = tr("Chart written to %1").arg(QDir::toNativeSeparators(choices.path));
+    // Something asked for is not in the file: said where it cannot be missed.
+    if (!notes.isEmpty()) {
+        QMessageBox::information(m_window, tr("Chart exported without a table"),
+                                 tr("%1, but %2.").arg(written, notes.join(tr("; "))));
+        return;
+    }
     if (auto *window = qobject_cast<QMainWindow *>(m_window))
-        window->statusBar()->showMessage(
-            tr("Chart written to %1").arg(QDir::toNativeSeparators(choices.path)), 8000);
+        window->statusBar()->showMessage(written, 8000);
 }
 
 ExportChoices FileActions::exportChoices() const
@@ -294,7 +301,7 @@ void FileActions::rememberExportChoices(const ExportChoices &choices) const
     app::settings::lastDirectory.set(QFileInfo(choices.path).absolutePath());
 }
 
-bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
+bool FileActions::exportTo(const ExportChoices &choices, QString *error, QStringList *notes) const
 {
     const FigureRequest request{
         .path = choices.path,
@@ -310,7 +317,7 @@ bool FileActions::exportTo(const ExportChoices &choices, QString *error) const
         .metadata = writeScenarioFile(m_document->scenario(), choices.presentation,
                                       m_document->selection()),
     };
-    return exportFigure(m_document->analysis(), request, error);
+    return exportFigure(m_document->analysis(), request, error, notes);
 }
 
 void FileActions::addRecent(const QString &path)

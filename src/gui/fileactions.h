@@ -54,8 +54,8 @@ public:
     // The export dialog's starting choices: the last ones, else what the window shows.
     ExportChoices exportChoices() const;
     // Writes the chart as `choices` say, with the scenario and the choices' presentation
-    // embedded; false with `error` set.
-    bool exportTo(const ExportChoices &choices, QString *error) const;
+    // embedded; false with `error` set. A table the file has no room for is named in `notes`.
+    bool exportTo(const ExportChoices &choices, QString *error, QStringList *notes = nullptr) const;
 
     // Whether `path` names a chart image (PNG, SVG, PDF) rather than a scenario file.
     static bool isChartImage(const QString &path);

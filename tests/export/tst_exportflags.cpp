@@ -99,6 +99,35 @@ private Q_SLOTS:
         QVERIFY(doc->presentation.compareTable);
     }
 
+    // With --caption and --compare-table at 800 x 400 and 135 % the caption table has no
+    // room (the comparison keeps its least, the plot its third) and was left out with
+    // nothing said. The file is still written (exit 0), and stderr names the file, the
+    // table, the height and what to do.
+    void aTableWithNoRoomIsNamedOnStderr()
+    {
+        const QString file = m_dir.filePath(s("short.png"));
+        const QStringList scenario = {s("--model"),   s("llama-3.1-70b"), s("--device"),
+                                      s("h100-sxm5"), s("--device"),      s("h200-sxm"),
+                                      s("--device"),  s("mi300x"),        s("--batch"),
+                                      s("16"),        s("--text-scale"),  s("1.35")};
+        const auto run = rooflab(QStringList{s("-o"), file, s("--caption"), s("--compare-table"),
+                                             s("--width"), s("800"), s("--height"), s("400")} +
+                                 scenario);
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QVERIFY(QFile::exists(file));
+        const QString err = QString::fromUtf8(run.err);
+        QVERIFY2(err.contains(s("warning: ") + file) && err.contains(s("the caption table")) &&
+                     err.contains(s("400 px tall")) && err.contains(s("taller")) &&
+                     !err.contains(s("comparison table")),
+                 qPrintable(err));
+        // Tall enough for both: nothing to say.
+        const auto tall = rooflab(QStringList{s("-o"), file, s("--caption"), s("--compare-table"),
+                                              s("--width"), s("800"), s("--height"), s("900")} +
+                                  scenario);
+        QVERIFY2(tall.finished && tall.exitCode == 0, tall.err.constData());
+        QVERIFY2(tall.err.isEmpty(), tall.err.constData());
+    }
+
     void aScenarioThatNamesTheHighlightKeepsIt()
     {
         // A file whose view says highlight_selection true keeps the ring in its export.

@@ -154,6 +154,19 @@ private Q_SLOTS:
         QVERIFY(narrow.tables().at(1).shownRows() >= 1);
     }
 
+    // 800 x 400 at 135 %: the plot's third and the comparison's least leave the caption
+    // table less than its own least, and it is not drawn. The figure names it, so that a
+    // file's writer can say so; with room for both it names none.
+    void aTableWithNoRoomIsNamed()
+    {
+        const BothTables both(16);
+        const Figure shortFigure = both.figure(1.35, QSize(800, 400));
+        QCOMPARE(shortFigure.tables().at(0).shownRows(), 0);
+        QVERIFY(shortFigure.tables().at(1).shownRows() >= 1);
+        QCOMPARE(shortFigure.tablesLeftOut(), QStringList{QStringLiteral("the caption table")});
+        QCOMPARE(both.figure(1.35, QSize(800, 900)).tablesLeftOut(), QStringList());
+    }
+
     // Batch 1024 at 700 x 900 and 175 %: the caption table went down to 13 px (above) while
     // the comparison kept a larger one, one figure with two sizes of table text. Both now
     // take the smaller.
