@@ -3,6 +3,8 @@
 #include "lessonfigures.h"
 #include "scenarioanalysis.h"
 
+#include <algorithm>
+
 namespace rooflab {
 
 namespace {
@@ -22,20 +24,67 @@ Analysis shownAnalysis(Analysis analysis, const LessonPresentation &presentation
     return analysis;
 }
 
+// How many devices of `models` have a memory to fit in (a title's "of the 3 devices shown").
+int devicesWithMemory(const QList<ModelAnalysis> &models)
+{
+    return static_cast<int>(std::count_if(models.cbegin(), models.cend(), [](const auto &m) {
+        return m.footprint.capacityBytes > 0;
+    }));
+}
+
 // A model's title while a question asks whether it fits (LessonPresentation::hideFit): its
-// first line (model, phase, shape), then what each device has usable, the figure the
-// learner compares the footprint with, and not the footprint or the verdict. The second
-// line keeps the title at two lines, as it is after the reveal.
+// first line (model, phase, shape), then a second line in the revealed title's place that
+// says neither the footprint nor the verdict: for one device what it has usable, the figure
+// the learner compares the footprint with; for several, the revealed line with its figures
+// asked ("Needs ? GB: fits ? of the 3 devices shown"), each device's usable memory being on
+// its legend line (hiddenVerdicts()).
 QString titleWithoutFit(const QList<ModelAnalysis> &models)
 {
     const QString title = modelChartTitle(models).section(QLatin1Char('\n'), 0, 0);
-    QStringList usable;
+    const int shown = devicesWithMemory(models);
+    if (shown == 0)
+        return title;
+    if (shown > 1)
+        return title + QStringLiteral("\nNeeds ? GB: fits ? of the %1 devices shown").arg(shown);
     for (const ModelAnalysis &m : models) {
         if (m.footprint.capacityBytes > 0)
-            usable.append(
-                QStringLiteral("%1: %2").arg(m.deviceName, usableMemoryText(m.footprint)));
+            return title + QLatin1Char('\n') +
+                   QStringLiteral("%1: %2").arg(m.deviceName, usableMemoryText(m.footprint));
     }
-    return usable.isEmpty() ? title : title + QLatin1Char('\n') + usable.join(QStringLiteral("; "));
+    return title;
+}
+
+// The brief title's form while the fit is hidden: what the model needs asked, not said.
+QString briefTitleWithoutFit(const QList<ModelAnalysis> &models)
+{
+    QStringList lines = modelChartBriefTitle(models, false).split(QLatin1Char('\n'));
+    const qsizetype need = lines.first().lastIndexOf(QStringLiteral(" · needs "));
+    if (need < 0)
+        return QString();
+    lines.first() = lines.first().left(need) + QStringLiteral(" · needs ? GB");
+    return lines.join(QLatin1Char('\n'));
+}
+
+// Each device's legend verdict for a step that hides the fit, before the reveal (`hidden`:
+// what the device has usable, "127 GB usable") and after it (the verdict). Both are sized
+// for the longer of the two forms, the legend's line for the widest either can be (digits
+// are equally wide, so the longer text is the wider), so that the legend keeps its size
+// and place at the reveal.
+QList<FitVerdict> verdictsAroundReveal(const QList<ModelAnalysis> &models, bool hidden)
+{
+    QList<FitVerdict> verdicts = modelFitVerdicts(models);
+    const QString usableWidest = QStringLiteral("888 GB usable");
+    for (FitVerdict &v : verdicts) {
+        if (usableWidest.size() > v.widest.size())
+            v.widest = usableWidest;
+        if (!hidden)
+            continue;
+        for (const ModelAnalysis &m : models) {
+            if (m.deviceId == v.deviceId)
+                v.text = usableMemoryText(m.footprint);
+        }
+    }
+    return verdicts;
 }
 
 } // namespace
@@ -90,8 +139,16 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     options.xMax = step.presentation.xMax;
     options.yMin = step.presentation.yMin;
     options.yMax = step.presentation.yMax;
-    if (step.presentation.hideFit && !player.isRevealed()) {
-        options.title = titleWithoutFit(result.models);
+    if (step.presentation.hideFit) {
+        // The title and legend keep one size across the reveal: both forms laid out for the
+        // revealed title at its widest, the verdicts for the wider of theirs.
+        const bool hidden = !player.isRevealed();
+        options.title = hidden ? titleWithoutFit(result.models) : modelChartTitle(result.models);
+        options.titleWidest = modelChartTitle(result.models, true);
+        options.titleBrief = hidden ? briefTitleWithoutFit(result.models)
+                                    : modelChartBriefTitle(result.models, false);
+        options.titleBriefWidest = modelChartBriefTitle(result.models, false, true);
+        options.fitVerdicts = verdictsAroundReveal(result.models, hidden);
     } else {
         options.title = modelChartTitle(result.models);
         options.titleBrief = modelChartBriefTitle(result.models, false);

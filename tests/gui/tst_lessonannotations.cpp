@@ -284,9 +284,12 @@ private Q_SLOTS:
         // 80 GB × (1 − 10 % headroom) = 72 GB, the figure the footprint is compared with.
         QCOMPARE(asked.options.title, QStringLiteral("Llama 2 70B decode · batch 1 · context 4096\n"
                                                      "NVIDIA H100 SXM5 80GB: 72 GB usable"));
-        QVERIFY(asked.options.fitVerdicts.isEmpty());
+        // The legend line's verdict slot says the same 72 GB until the reveal.
+        QCOMPARE(asked.options.fitVerdicts.size(), 1);
+        QCOMPARE(asked.options.fitVerdicts.first().text, QStringLiteral("72 GB usable"));
         const QString before = said(asked);
-        for (const char *answer : {"fit", "needs", "139"}) // not the verdict, not the footprint
+        // Not the verdict, not the count, not the footprint (the brief title asks "needs ? GB").
+        for (const char *answer : {"fit", "needs 2", "139"})
             QVERIFY2(!before.contains(QLatin1String(answer)), qPrintable(before));
         player.reveal();
         const LessonChart revealed = lessonChart(player, m_catalog, Theme::Light, true);
@@ -299,6 +302,93 @@ private Q_SLOTS:
         const QString refused = problemsWith(json, "\"hide_fit\": true", "\"hide_fit\": \"yes\"");
         QVERIFY2(refused.contains(QStringLiteral("steps[0].presentation.hide_fit")),
                  qPrintable(refused));
+    }
+
+    // Llama 3.1 70B on an H100, an H200 and an MI300X at batch 16 with hide_fit, in narrow
+    // figures at large text: the title's second line listed each device's usable memory and
+    // wrapped to more rows than the revealed "Needs 163 GB: fits 1 of the 3 devices shown",
+    // and the reveal added the legend's verdicts, so the plot moved at the reveal. The usable
+    // memories now sit in the legend's verdict slots, 80 × 0.9 = 72 GB, 141 × 0.9 = 126.9
+    // → "127 GB" and 192 × 0.9 = 172.8 → "173 GB". On one H100 (Llama 2 70B, above) the
+    // revealed line, "…: 139 GB > 72 GB usable, does not fit (needs 2 devices)", is far
+    // longer than the asked one. Both states are laid out for the same widest title and
+    // verdicts, and the plot, legend and title height stay put.
+    void theRevealLeavesThePlotWhereItWas_data()
+    {
+        QTest::addColumn<QByteArray>("scenario");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QStringList>("usable");
+        QTest::newRow("three devices")
+            << QByteArray(R"("devices": ["h100-sxm5", "h200-sxm", "mi300x"],
+                "model": "llama-3.1-70b", "batch": 16)")
+            << QStringLiteral("Llama 3.1 70B decode · batch 16 · context 4096\n"
+                              "Needs ? GB: fits ? of the 3 devices shown")
+            << QStringList{QStringLiteral("72 GB usable"), QStringLiteral("127 GB usable"),
+                           QStringLiteral("173 GB usable")};
+        QTest::newRow("one device")
+            << QByteArray(R"("devices": ["h100-sxm5"], "model": "llama-2-70b", "batch": 1)")
+            << QStringLiteral("Llama 2 70B decode · batch 1 · context 4096\n"
+                              "NVIDIA H100 SXM5 80GB: 72 GB usable")
+            << QStringList{QStringLiteral("72 GB usable")};
+    }
+
+    void theRevealLeavesThePlotWhereItWas()
+    {
+        QFETCH(QByteArray, scenario);
+        QFETCH(QString, title);
+        QFETCH(QStringList, usable);
+        const QByteArray json = R"({
+            "schema": "rooflab-lesson", "version": 1, "id": "fit3", "title": "Fit",
+            "audience": "tests",
+            "steps": [{
+                "title": "Which fit?",
+                "scenario": {"operators": [], "phase": "decode", "seq": 4096, )" +
+                                scenario + R"(},
+                "presentation": {"hide_fit": true},
+                "question": {"text": "Which fit?", "answer": {"kind": "choice",
+                    "choices": ["one", "two"], "correct": "one"}},
+                "reveal": {"text": "One."}
+            }]})";
+        QStringList problems;
+        const std::optional<Lesson> lesson =
+            readLessonFile(json, QStringLiteral("fit.json"), m_catalog, &problems);
+        QVERIFY2(lesson, qPrintable(problems.join(QLatin1Char('\n'))));
+        for (const double scale : {1.35, 1.75, 2.25}) {
+            for (const QSize size : {QSize(700, 600), QSize(1000, 650), QSize(1280, 800)}) {
+                LessonPlayer player(*lesson, m_catalog);
+                LessonChart asked = lessonChart(player, m_catalog, Theme::Light, true);
+                asked.options.fontScale = scale;
+                QCOMPARE(asked.options.title, title);
+                QStringList said;
+                for (const FitVerdict &v : std::as_const(asked.options.fitVerdicts))
+                    said.append(v.text);
+                QCOMPARE(said, usable);
+                player.reveal();
+                LessonChart revealed = lessonChart(player, m_catalog, Theme::Light, true);
+                revealed.options.fontScale = scale;
+                // As the window's chart lays them out (a file gives a legend's empty rows
+                // under the plot back to the plot, and a deck's pages are apart).
+                const Figure before(asked.analysis, asked.options, size, {},
+                                    Figure::Purpose::Window);
+                const Figure after(revealed.analysis, revealed.options, size, {},
+                                   Figure::Purpose::Window);
+                const QString where =
+                    QStringLiteral("%1 x %2 at %3").arg(size.width()).arg(size.height()).arg(scale);
+                QVERIFY2(before.layout().map.rect == after.layout().map.rect,
+                         qPrintable(where + QStringLiteral(": the plot moved")));
+                QVERIFY2(before.layout().legend == after.layout().legend,
+                         qPrintable(where + QStringLiteral(": the legend moved")));
+                QVERIFY2(before.layout().titleHeight == after.layout().titleHeight,
+                         qPrintable(where + QStringLiteral(": the title changed height")));
+                // The margin, sized for the wider verdicts, holds the legend in both states.
+                for (const Figure *figure : {&before, &after}) {
+                    const LegendSlot &slot = figure->layout().legend;
+                    if (slot.outside())
+                        QVERIFY2(slot.rect.contains(figure->frame().legend.rect),
+                                 qPrintable(where + QStringLiteral(": the legend overflows")));
+                }
+            }
+        }
     }
 };
 
