@@ -1,5 +1,9 @@
 #include "framecover.h"
 
+#include <QTransform>
+
+#include <cmath>
+
 namespace rooflab {
 
 namespace {
@@ -13,10 +17,18 @@ FrameCover frameCover(const SceneModel &model, const SceneFrame &frame)
 {
     FrameCover cover;
     // A text along a slope is left out: its turned box's bounds would claim the empty
-    // triangle above it, and the slope it names is a roof of its own below.
-    for (const PlacedText &t : frame.texts)
-        if (t.angle == 0)
+    // triangle above it, and the slope it names is a roof of its own below. One turned a
+    // quarter (a zone's caption on its side) takes its turned box, which is exactly its own.
+    for (const PlacedText &t : frame.texts) {
+        if (t.angle == 0) {
             cover.taken.append(t.rect);
+        } else if (std::abs(std::abs(t.angle) - 90) < 0.5) {
+            QTransform turn;
+            turn.translate(t.origin.x(), t.origin.y());
+            turn.rotate(t.angle);
+            cover.taken.append(turn.mapRect(t.rect));
+        }
+    }
     for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {
         const double r = frame.pointSize(model.points.at(i)) / 2 + 2;
         cover.taken.append(QRectF(frame.pointPixels.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
@@ -51,6 +63,16 @@ double lengthInside(const QRectF &box, const QPointF &a, const QPointF &b)
     return QLineF(a, b).length() * inside / (samples + 1);
 }
 
+double hiddenUnder(const FrameCover &cover, const QRectF &box)
+{
+    double hidden = 0;
+    for (const QRectF &r : cover.taken)
+        hidden += overlap(box, r);
+    for (const QLineF &line : cover.roofs)
+        hidden += 30 * lengthInside(box, line.p1(), line.p2());
+    return hidden;
+}
+
 QRectF quietestPlace(const FrameCover &cover, const QRectF &area, const QSizeF &size,
                      const QRectF &keepClear)
 {
@@ -61,24 +83,34 @@ QRectF quietestPlace(const FrameCover &cover, const QRectF &area, const QSizeF &
     if (!cover.legend.isEmpty() && cover.legend.bottom() < area.center().y())
         ys.prepend(cover.legend.bottom() + belowLegendGap);
     QRectF best;
-    double bestCost = -1;
+    double bestCost = -1, bestHidden = 0;
     int order = 0;
+    const auto tryPlace = [&](double x, double y) {
+        const QRectF box(QPointF(x, y), size);
+        const double hidden = hiddenUnder(cover, box);
+        double cost = hidden + order++; // earlier places win a tie
+        if (!keepClear.isNull() && box.intersects(keepClear))
+            cost += 1e9;
+        if (!area.contains(box))
+            cost += 1e6;
+        if (bestCost < 0 || cost < bestCost) {
+            bestCost = cost;
+            bestHidden = hidden;
+            best = box;
+        }
+    };
     for (const double y : std::as_const(ys)) {
-        for (const double x : xs) {
-            const QRectF box(QPointF(x, y), size);
-            double cost = order++; // earlier places win a tie
-            if (!keepClear.isNull() && box.intersects(keepClear))
-                cost += 1e9;
-            if (!area.contains(box))
-                cost += 1e6;
-            for (const QRectF &r : cover.taken)
-                cost += overlap(box, r);
-            for (const QLineF &line : cover.roofs)
-                cost += 30 * lengthInside(box, line.p1(), line.p2());
-            if (bestCost < 0 || cost < bestCost) {
-                bestCost = cost;
-                best = box;
-            }
+        for (const double x : xs)
+            tryPlace(x, y);
+    }
+    // Each of those hides something (a crowded plot): the places in between, on a grid of
+    // eight steps each way, before settling for the one that hides the least.
+    if (bestHidden > 0 && area.width() > size.width() && area.height() > size.height()) {
+        constexpr int steps = 8;
+        for (int j = 0; j <= steps; ++j) {
+            for (int i = 0; i <= steps; ++i)
+                tryPlace(std::floor(area.left() + (area.width() - size.width()) * i / steps),
+                         std::floor(area.top() + (area.height() - size.height()) * j / steps));
         }
     }
     return best;

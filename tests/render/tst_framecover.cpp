@@ -1,7 +1,8 @@
 // quietestPlace() (src/figure/framecover.h): where a box laid over the figure, a lesson's note
 // or the presenter view's strip, hides the least. Every place below is worked out by hand
 // from the candidates: x at the area's left, middle and right, y at its top, middle and
-// bottom (and under a legend in the upper half first), tried row by row.
+// bottom (and under a legend in the upper half first), tried row by row, and where each of
+// those hides something, a grid of eight steps each way.
 #include "framecover.h"
 
 #include <QTest>
@@ -81,11 +82,14 @@ private Q_SLOTS:
         QVERIFY2(box == QRectF(350, 50, 300, 60), qPrintable(at(box)));
     }
 
-    // Every place hides something: the one that hides least. A label of 300 x 40 at the left
-    // of each box of the top and middle rows (12,000 px² and more each), one of 10 x 10 at the
-    // middle of each of the bottom row's (x = 250, 500, 750; 100 px² each, no box reaching
-    // another's): the bottom left, the first of the three cheapest.
-    void nowhereFreeHidesTheLeast()
+    // Every candidate hides something: a label of 300 x 40 at the left of each box of the
+    // top and middle rows, one of 10 x 10 at the middle of each of the bottom row's. The
+    // places in between are tried, on a grid of eight steps each way, row by row: x = 100 +
+    // 500 i / 8, y = 50 + 440 j / 8 = 50, 105, ... The top row (y = 50..110) meets the labels
+    // at 60..100 across the whole width; the next, y = 105..165, misses every label, so its
+    // first box, (100, 105), is free. (The presenter's strip over a crowded plot stood on
+    // labels where such a gap was free.)
+    void aCrowdedPlotIsSearchedBetweenTheCandidates()
     {
         FrameCover cover;
         for (const double x : {100.0, 350.0, 600.0}) {
@@ -94,7 +98,40 @@ private Q_SLOTS:
             cover.taken.append(QRectF(x + 145, 515, 10, 10));
         }
         const QRectF box = quietestPlace(cover, area, strip);
+        QVERIFY2(box == QRectF(100, 105, 300, 60), qPrintable(at(box)));
+        QCOMPARE(hiddenUnder(cover, box), 0.0);
+    }
+
+    // Nowhere free: a label over the whole width from y = 50 to 500. A box 60 px tall reaches
+    // below it only from y = 490 on, where it still covers 300 x 10 = 3000 px²; the bottom
+    // row's three candidates and the grid's last row tie at that, and the first tried, the
+    // bottom left candidate, is taken.
+    void nowhereFreeHidesTheLeast()
+    {
+        FrameCover cover;
+        cover.taken = {QRectF(100, 50, 800, 450)};
+        const QRectF box = quietestPlace(cover, area, strip);
         QVERIFY2(box == QRectF(100, 490, 300, 60), qPrintable(at(box)));
+        QCOMPARE(hiddenUnder(cover, box), 3000.0);
+    }
+
+    // A zone's caption on its side ("compute-bound" turned -90° about (700, 400), its box
+    // -58..58 x -28..28 about that origin) covers its turned box: (x, y) turns to (y, -x),
+    // so x runs 700 - 28 = 672 to 728 and y 400 - 58 = 342 to 458. It was left out, as a
+    // text along a slope is, and the presenter's strip stood over it.
+    void aCaptionOnItsSideIsCovered()
+    {
+        SceneFrame frame;
+        PlacedText caption;
+        caption.text = QStringLiteral("compute-\nbound");
+        caption.angle = -90;
+        caption.origin = QPointF(700, 400);
+        caption.rect = QRectF(-58, -28, 116, 56);
+        frame.texts = {caption};
+        const FrameCover cover = frameCover(SceneModel(), frame);
+        QCOMPARE(cover.taken.size(), 1);
+        QVERIFY2(cover.taken.first() == QRectF(672, 342, 56, 116),
+                 qPrintable(at(cover.taken.first())));
     }
 };
 
