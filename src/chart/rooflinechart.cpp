@@ -349,13 +349,15 @@ SceneFrame RooflineChart::frame() const
     return d->scene.frame();
 }
 
-QRect RooflineChart::quietestPlace(QSize size, int inset) const
+QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden) const
 {
     d->scene.updatePlotLayout();
     const SceneFrame &frame = d->scene.frame();
     const FrameCover cover = coverWithMarks(d->scene.model(), frame);
     const QRectF area = frame.map.rect.adjusted(inset, inset, -inset, -inset);
     const QRect place = rooflab::quietestPlace(cover, area, size).toAlignedRect();
+    if (hidden)
+        *hidden = hiddenUnder(cover, place);
     return place.translated(d->plot->mapTo(this, QPoint(0, 0)));
 }
 

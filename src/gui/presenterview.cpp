@@ -325,16 +325,16 @@ void PresenterView::refreshStrip()
 {
     // Two lines, what is set over the keys: narrow enough for the top left of the plot.
     if (inLesson()) {
-        m_strip->setText(tr("%1\nPgDn next   PgUp previous   Space reveal   Esc leave")
-                             .arg(m_lesson->player()->progressText()));
+        m_stripText = tr("%1\nPgDn next   PgUp previous   Space reveal   Esc leave")
+                          .arg(m_lesson->player()->progressText());
     } else {
         const Scenario &scenario = m_document->scenario();
         const QString axes =
             m_document->presentation().fixedRange() ? tr("axes locked") : tr("axes follow");
-        m_strip->setText(tr("Batch %1   ·   %2   ·   %3\n↑ ↓ batch   P precision   L lock   "
-                            "Esc leave")
-                             .arg(wholeNumber(scenario.batch),
-                                  schemeLabel(m_document->catalog(), scenario.scheme), axes));
+        m_stripText = tr("Batch %1   ·   %2   ·   %3\n↑ ↓ batch   P precision   L lock   "
+                         "Esc leave")
+                          .arg(wholeNumber(scenario.batch),
+                               schemeLabel(m_document->catalog(), scenario.scheme), axes);
     }
     // As large as the chart's text: read from the back of the room too.
     QFont font = unscaledFont();
@@ -342,9 +342,9 @@ void PresenterView::refreshStrip()
                        std::max(m_document->presentation().textScale, presenterTextScale));
     m_strip->setFont(font);
     const QRect before = m_strip->geometry();
-    m_strip->adjustSize();
-    // Up already, it keeps its middle and top: a batch step does not send it across the chart,
-    // unless its new width would take it out of the plot. A lesson's step brings new notes,
+    showStripText(m_stripBrief);
+    // Up already, it keeps its form, middle and top: a batch step does not send it across the
+    // chart, unless its new width would take it out of the plot. A lesson's step brings new notes,
     // which do not know of the strip: there it is placed anew each time.
     if (m_strip->isVisible() && !inLesson()) {
         m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
@@ -364,9 +364,30 @@ void PresenterView::placeStrip()
 {
     // In the plot, where it hides the least of the figure: a fixed corner stood over the
     // compute-bound caption or a legend below the plot. Most often it is the top left,
-    // above the memory slopes.
+    // above the memory slopes. Where the plot has no free place for the whole strip (the
+    // 70B model on three devices on a small screen), its first line alone, the scenario
+    // without the keys, where that hides less; the keys come back when it next has room.
     const int margin = 12;
-    m_strip->move(m_chart->quietestPlace(m_strip->size(), margin).topLeft());
+    showStripText(false);
+    double hidden = 0;
+    QRect place = m_chart->quietestPlace(m_strip->size(), margin, &hidden);
+    if (hidden > 0) {
+        showStripText(true);
+        double briefHidden = 0;
+        const QRect brief = m_chart->quietestPlace(m_strip->size(), margin, &briefHidden);
+        if (briefHidden < hidden)
+            place = brief;
+        else
+            showStripText(false);
+    }
+    m_strip->move(place.topLeft());
+}
+
+void PresenterView::showStripText(bool brief)
+{
+    m_stripBrief = brief;
+    m_strip->setText(brief ? m_stripText.section(QLatin1Char('\n'), 0, 0) : m_stripText);
+    m_strip->adjustSize();
 }
 
 } // namespace rooflab::gui

@@ -78,13 +78,18 @@ private:
     bool handleLessonKey(const QKeyEvent *key, bool press);
     void cycleScheme();
     void refreshStrip();
-    // Puts the strip where it hides the least of the chart.
+    // Shows the strip's text whole, or `brief`: its first line alone, without the keys.
+    void showStripText(bool brief);
+    // Puts the strip where it hides the least of the chart, its first line alone where the
+    // whole strip would hide some of it and that hides less.
     void placeStrip();
 
     QMainWindow *m_window;
     app::Document *m_document;
     RooflineChart *m_chart;
     QLabel *m_strip;
+    QString m_stripText; // both lines: what is set, then the keys
+    bool m_stripBrief = false;
     QPointer<LessonDock> m_lesson;
     QTimer m_hideTimer;
     bool m_active = false;

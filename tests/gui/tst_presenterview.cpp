@@ -20,6 +20,7 @@
 #include <QTabBar>
 #include <QTest>
 #include <QToolTip>
+#include <QTransform>
 #include <QUndoStack>
 
 #include <cstdlib>
@@ -43,6 +44,34 @@ QAction *actionNamed(QWidget *window, const QString &text)
             return action;
     }
     return nullptr;
+}
+
+// What `strip` hides of `frame`: upright labels and those turned a quarter (a zone's caption
+// on its side, by its turned box), point markers (16 px boxes), the legend.
+QStringList hiddenByStrip(const SceneFrame &frame, const QRect &strip)
+{
+    QStringList hidden;
+    for (const PlacedText &text : frame.texts) {
+        QTransform turn;
+        turn.translate(text.origin.x(), text.origin.y());
+        turn.rotate(text.angle);
+        const bool upright = text.angle == 0, onItsSide = std::abs(text.angle) == 90;
+        if ((upright && text.rect.intersects(strip)) ||
+            (onItsSide && turn.mapRect(text.rect).intersects(strip)))
+            hidden << QStringLiteral("%1 at %2,%3 %4x%5")
+                          .arg(text.text)
+                          .arg(text.rect.x())
+                          .arg(text.rect.y())
+                          .arg(text.rect.width())
+                          .arg(text.rect.height());
+    }
+    for (const QPointF &pixel : frame.pointPixels) {
+        if (QRectF(pixel - QPointF(8, 8), QSizeF(16, 16)).intersects(strip))
+            hidden << QStringLiteral("a marker at %1,%2").arg(pixel.x()).arg(pixel.y());
+    }
+    if (frame.legend.rect.intersects(strip))
+        hidden << QStringLiteral("the legend");
+    return hidden;
 }
 
 } // namespace
@@ -184,22 +213,7 @@ private Q_SLOTS:
                                 .arg(frame.map.rect.y())
                                 .arg(frame.map.rect.width())
                                 .arg(frame.map.rect.height())));
-        QStringList hidden;
-        for (const PlacedText &text : frame.texts) {
-            if (text.angle == 0 && text.rect.intersects(stripRect))
-                hidden << QStringLiteral("%1 at %2,%3 %4x%5")
-                              .arg(text.text)
-                              .arg(text.rect.x())
-                              .arg(text.rect.y())
-                              .arg(text.rect.width())
-                              .arg(text.rect.height());
-        }
-        for (const QPointF &pixel : frame.pointPixels) {
-            if (QRectF(pixel - QPointF(8, 8), QSizeF(16, 16)).intersects(stripRect))
-                hidden << QStringLiteral("a marker at %1,%2").arg(pixel.x()).arg(pixel.y());
-        }
-        if (frame.legend.rect.intersects(stripRect))
-            hidden << s("the legend");
+        const QStringList hidden = hiddenByStrip(frame, stripRect);
         QVERIFY2(hidden.isEmpty(), qPrintable(QStringLiteral("the strip at %1,%2 %3x%4 hides ")
                                                   .arg(stripRect.x())
                                                   .arg(stripRect.y())
@@ -228,6 +242,40 @@ private Q_SLOTS:
         QCOMPARE(strip->geometry(), m_window->chart()->quietestPlace(strip->size(), 12));
         // The window's chart has tooltips: its notes may say to hover a point.
         QVERIFY(m_window->chartOptions().interactive);
+    }
+
+    // Llama 3.1 70B on three devices at the offscreen screen's 800 x 800 and the presenter's
+    // 175 % text: no place in the crowded plot is free for both of the strip's lines, and it
+    // stood over labels and markers for its few seconds. It now shows its first line alone
+    // (the batch, the precision, the axes) where that hides less than the whole strip would
+    // at its own quietest place.
+    void aCrowdedPlotGetsTheStripsFirstLineAlone()
+    {
+        m_doc->replaceScenario(rooflab::test::llama70bOnThreeDevices(), s("70B"));
+        QSignalSpy resized(m_window->chart(), &RooflineChart::plotResized);
+        m_window->presenter()->enter();
+        QTRY_VERIFY(resized.count() > 0);
+        QLabel *strip = m_window->presenter()->strip();
+        QTRY_VERIFY(strip->isVisible());
+        QTest::keyClick(m_window->chart(), Qt::Key_Up); // placed anew on the full-screen chart
+        strip->hide();
+        QTest::keyClick(m_window->chart(), Qt::Key_Down);
+        QVERIFY(strip->isVisible());
+        QCOMPARE(strip->text(), s("Batch 16   ·   BF16   ·   axes follow"));
+        // The whole strip, as the view would draw it: the same font, margin and both lines.
+        QLabel whole;
+        whole.setFont(strip->font());
+        whole.setMargin(strip->margin());
+        whole.setText(strip->text() + s("\n↑ ↓ batch   P precision   L lock   Esc leave"));
+        whole.adjustSize();
+        double wholeHidden = 0, briefHidden = 0;
+        m_window->chart()->quietestPlace(whole.size(), 12, &wholeHidden);
+        const QRect brief = m_window->chart()->quietestPlace(strip->size(), 12, &briefHidden);
+        QCOMPARE(strip->geometry(), brief);
+        QVERIFY2(
+            wholeHidden > 0 && briefHidden < wholeHidden,
+            qPrintable(QStringLiteral("whole %1, brief %2").arg(wholeHidden).arg(briefHidden)));
+        QVERIFY(m_window->chart()->frame().map.rect.contains(strip->geometry()));
     }
 
     void presenterKeysEditTheScenario()
