@@ -37,7 +37,7 @@ int devicesWithMemory(const QList<ModelAnalysis> &models)
 // says neither the footprint nor the verdict: for one device what it has usable, the figure
 // the learner compares the footprint with; for several, the revealed line with its figures
 // asked ("Needs ? GB: fits ? of the 3 devices shown"), each device's usable memory being on
-// its legend line (hiddenVerdicts()).
+// its legend line (verdictsAroundReveal()).
 QString titleWithoutFit(const QList<ModelAnalysis> &models)
 {
     const QString title = modelChartTitle(models).section(QLatin1Char('\n'), 0, 0);
