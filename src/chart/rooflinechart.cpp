@@ -355,9 +355,10 @@ QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden) const
     const SceneFrame &frame = d->scene.frame();
     const FrameCover cover = coverWithMarks(d->scene.model(), frame);
     const QRectF area = frame.map.rect.adjusted(inset, inset, -inset, -inset);
-    const QRect place = rooflab::quietestPlace(cover, area, size).toAlignedRect();
+    const QRectF found = rooflab::quietestPlace(cover, area, size);
     if (hidden)
-        *hidden = hiddenUnder(cover, place);
+        *hidden = hiddenUnder(cover, found); // before rounding out, which can touch a neighbour
+    const QRect place = found.toAlignedRect();
     return place.translated(d->plot->mapTo(this, QPoint(0, 0)));
 }
 

@@ -88,7 +88,7 @@ QRectF quietestPlace(const FrameCover &cover, const QRectF &area, const QSizeF &
     const auto tryPlace = [&](double x, double y) {
         const QRectF box(QPointF(x, y), size);
         const double hidden = hiddenUnder(cover, box);
-        double cost = hidden + order++; // earlier places win a tie
+        double cost = hidden + 1e-6 * order++; // earlier places win a tie, and only a tie
         if (!keepClear.isNull() && box.intersects(keepClear))
             cost += 1e9;
         if (!area.contains(box))
@@ -103,9 +103,11 @@ QRectF quietestPlace(const FrameCover &cover, const QRectF &area, const QSizeF &
         for (const double x : xs)
             tryPlace(x, y);
     }
-    // Each of those hides something (a crowded plot): the places in between, on a grid of
-    // eight steps each way, before settling for the one that hides the least.
-    if (bestHidden > 0 && area.width() > size.width() && area.height() > size.height()) {
+    // Each of those hides something (a crowded plot), or stands over what must stay clear:
+    // the places in between, on a grid of eight steps each way, before settling for the one
+    // that hides the least.
+    if ((bestHidden > 0 || bestCost >= 1e6) && area.width() > size.width() &&
+        area.height() > size.height()) {
         constexpr int steps = 8;
         for (int j = 0; j <= steps; ++j) {
             for (int i = 0; i <= steps; ++i)
