@@ -2,6 +2,9 @@
 
 #include "lessonfigures.h"
 #include "scenarioanalysis.h"
+#include "scenemodel.h"
+
+#include <QFontMetricsF>
 
 #include <algorithm>
 
@@ -67,21 +70,21 @@ QString briefTitleWithoutFit(const QList<ModelAnalysis> &models)
 
 // Each device's legend verdict for a step that hides the fit, before the reveal (`hidden`:
 // what the device has usable, "127 GB usable") and after it (the verdict). Both are sized
-// for the longer of the two forms, the legend's line for the widest either can be (digits
-// are equally wide, so the longer text is the wider), so that the legend keeps its size
-// and place at the reveal.
+// for the wider of the two, measured in the legend's font at 100 % (it scales with the
+// text), so that the legend keeps its size and place at the reveal.
 QList<FitVerdict> verdictsAroundReveal(const QList<ModelAnalysis> &models, bool hidden)
 {
     QList<FitVerdict> verdicts = modelFitVerdicts(models);
-    const QString usableWidest = QStringLiteral("888 GB usable");
+    const QFontMetricsF metrics(SceneFonts::make(1.0).legend);
     for (FitVerdict &v : verdicts) {
-        if (usableWidest.size() > v.widest.size())
-            v.widest = usableWidest;
-        if (!hidden)
-            continue;
         for (const ModelAnalysis &m : models) {
-            if (m.deviceId == v.deviceId)
-                v.text = usableMemoryText(m.footprint);
+            if (m.deviceId != v.deviceId)
+                continue;
+            const QString usable = usableMemoryText(m.footprint);
+            if (metrics.horizontalAdvance(usable) > metrics.horizontalAdvance(v.widest))
+                v.widest = usable;
+            if (hidden)
+                v.text = usable;
         }
     }
     return verdicts;
