@@ -269,7 +269,8 @@ void TestLegendRoom::aLegendBesideThePlotIsNeverWiderThanIt_data()
 // plot under the title at its floor font, where it fits one column beside the plot, and
 // then laid out under the larger title, where the plot is shorter and it took two columns:
 // 678 px of legend beside a 170 px plot. Over widths of 600 to 1600 px at three heights,
-// a legend beside the plot is never wider than the plot.
+// a legend beside the plot is never wider than the plot. (Only the last resort may be,
+// where every arrangement leaves the plot under a fifth of a side; none of these sizes.)
 void TestLegendRoom::aLegendBesideThePlotIsNeverWiderThanIt()
 {
     QFETCH(int, devices);
