@@ -1,7 +1,5 @@
 #include "framecover.h"
 
-#include <QTransform>
-
 #include <cmath>
 
 namespace rooflab {
@@ -23,10 +21,7 @@ FrameCover frameCover(const SceneModel &model, const SceneFrame &frame)
         if (t.angle == 0) {
             cover.taken.append(t.rect);
         } else if (std::abs(std::abs(t.angle) - 90) < 0.5) {
-            QTransform turn;
-            turn.translate(t.origin.x(), t.origin.y());
-            turn.rotate(t.angle);
-            cover.taken.append(turn.mapRect(t.rect));
+            cover.taken.append(t.bounds());
         }
     }
     for (qsizetype i = 0; i < frame.pointPixels.size() && i < model.points.size(); ++i) {

@@ -3,8 +3,6 @@
 #include "labellimits.h"
 #include "textcache.h"
 
-#include <QTransform>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -23,17 +21,6 @@ constexpr int maxLongLeaders = crowding.maxLongLeaders;
 constexpr double farLabelGap = 30;
 // A number may go anywhere.
 constexpr double anywhere = std::numeric_limits<double>::infinity();
-
-// The box a placed text covers: for a text along a slope, its turned box's bounds.
-QRectF boundsOf(const PlacedText &t)
-{
-    if (t.angle == 0)
-        return t.rect;
-    QTransform turn;
-    turn.translate(t.origin.x(), t.origin.y());
-    turn.rotate(t.angle);
-    return turn.mapRect(t.rect);
-}
 
 // True when no point can come above (data) `y` at intensity `x`: no device's roofline is
 // higher there (a point sits on or under its own device's roofline; the datasheet ghosts
@@ -77,7 +64,7 @@ bool FrameLayouter::run()
     const bool covers =
         !f.legend.rect.isEmpty() &&
         std::any_of(f.texts.cbegin() + textsBefore, f.texts.cend(),
-                    [&](const PlacedText &t) { return boundsOf(t).intersects(legendArea); });
+                    [&](const PlacedText &t) { return t.bounds().intersects(legendArea); });
     // Where the selected point's name found no room in an earlier pass, it goes in before
     // the lines' labels, which are placed again around it.
     const bool selectedFirst = m_cache.selectedFirst;

@@ -2,6 +2,8 @@
 
 #include "framelayouter.h"
 
+#include <QTransform>
+
 #include <algorithm>
 #include <cmath>
 
@@ -31,6 +33,16 @@ std::optional<DataSegment> visibleRoof(const SceneRoof &roof, const AxisMapping 
     if (roof.peak < map.y0 || roof.peak > map.y1 || roof.ridge >= map.x1)
         return std::nullopt;
     return DataSegment{std::max(roof.ridge, map.x0), roof.peak, map.x1, roof.peak};
+}
+
+QRectF PlacedText::bounds() const
+{
+    if (angle == 0)
+        return rect;
+    QTransform turn;
+    turn.translate(origin.x(), origin.y());
+    turn.rotate(angle);
+    return turn.mapRect(rect);
 }
 
 bool SceneFrame::sameMap(const AxisMapping &a, const AxisMapping &b)

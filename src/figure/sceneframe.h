@@ -39,6 +39,10 @@ struct PlacedText
     QRectF anchor = QRectF();
     // A zone caption shrunk to fit its zone: its font's size in pixels (0: its style's).
     int fontPixels = 0;
+
+    // The box it covers in the frame's pixels: `rect`, or for a turned text the bounds of its
+    // turned box (exactly the box for a quarter turn, more than it along a slope).
+    QRectF bounds() const;
 };
 
 // The legend box and its lines.
