@@ -248,10 +248,13 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
                              across - frame}),
                    std::min(widestName, across - frame)});
     // When the grid needs a second column: lines as wide as keeps the plot at 45 % of the
-    // figure's width, if that holds it in one.
-    const double wideText = std::clamp(
-        size.width() - figureInset - plot.left() - gap - 0.45 * size.width() - frameWidth,
-        narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
+    // figure's width and the legend no wider than the plot, if that holds it in fewer.
+    // (Without the second bound a figure over about 1300 px took a legend wider than its
+    // plot, which the choice then passed over for a smaller font: docs/labels.md.)
+    const double besideRoom = size.width() - figureInset - plot.left() - gap;
+    const double wideText =
+        std::clamp(std::min(besideRoom - 0.45 * size.width(), besideRoom / 2) - frameWidth,
+                   narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
     const auto columnsWidth = [&](int columns, double textWidth) {
         return LegendLayout::padding + columns * (LegendLayout::swatch + LegendLayout::gap +
                                                   textWidth + LegendLayout::padding);

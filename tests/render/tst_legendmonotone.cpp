@@ -85,7 +85,7 @@ void TestLegendMonotone::aWiderFigureNeverSaysLess_data()
     }
 }
 
-// Widths of 400 to 1600 px in 10 px steps at a fixed height: the legend's form at each is
+// Widths of 400 to 2400 px in 10 px steps at a fixed height: the legend's form at each is
 // at least as roomy as at every narrower width. Laid out as the window lays out its chart
 // (its title and brief title at their widest, the fit verdicts), axes following the content.
 void TestLegendMonotone::aWiderFigureNeverSaysLess()
@@ -99,7 +99,7 @@ void TestLegendMonotone::aWiderFigureNeverSaysLess()
     const bool list = qEnvironmentVariableIsSet("ROOFLAB_LIST_LEGENDS");
     std::tuple<int, int, int> narrower{0, -1000, 0};
     QString before;
-    for (int width = 400; width <= 1600; width += 10) {
+    for (int width = 400; width <= 2400; width += 10) {
         const QSize size(width, height);
         const FigureLayout layout = FigureLayout::make(model, size, FigureLayout::rangeOf(model));
         const QString form = describeSlot(layout.legend, own);
