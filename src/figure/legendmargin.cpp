@@ -250,11 +250,13 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     // When the grid needs a second column: lines as wide as keeps the plot at 45 % of the
     // figure's width and the legend no wider than the plot, if that holds it in fewer.
     // (Without the second bound a figure over about 1300 px took a legend wider than its
-    // plot, which the choice then passed over for a smaller font: docs/labels.md.)
+    // plot, which the choice then passed over for a smaller font: docs/labels.md.) Whole
+    // pixels, as the layout floors the plot's right edge.
     const double besideRoom = size.width() - figureInset - plot.left() - gap;
-    const double wideText =
-        std::clamp(std::min(besideRoom - 0.45 * size.width(), besideRoom / 2) - frameWidth,
-                   narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
+    const double wideText = std::clamp(
+        std::min(besideRoom - std::ceil(0.45 * size.width()), std::floor(besideRoom / 2)) -
+            frameWidth,
+        narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
     const auto columnsWidth = [&](int columns, double textWidth) {
         return LegendLayout::padding + columns * (LegendLayout::swatch + LegendLayout::gap +
                                                   textWidth + LegendLayout::padding);
@@ -314,7 +316,8 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     right.slot.textWidth = besideText;
     right.slot.rect =
         QRectF(size.width() - figureInset - besideWidth, plot.top(), besideWidth, besideHeight);
-    right.plotWidth = size.width() - figureInset - besideWidth - gap - plot.left();
+    // Whole pixels, as FigureLayout::make draws it (its right edge floored).
+    right.plotWidth = std::floor(size.width() - figureInset - besideWidth - gap) - plot.left();
 
     // Under the plot: the lines flowed in rows by their own widths (a line wraps only when
     // it is wider than the margin), the notes that count what was left out, and, unless
@@ -352,7 +355,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     below.slot.rect =
         QRectF(plot.left(), size.height() - figureInset - underHeight, across, underHeight);
     below.plotWidth = plot.width();
-    below.plotHeight = plot.height() - underHeight - gap;
+    below.plotHeight = plot.height() - std::ceil(underHeight + gap); // as the layout draws it
     return {right, below};
 }
 

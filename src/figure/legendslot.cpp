@@ -276,13 +276,17 @@ LegendSlot chooseLegendSlot(const SceneModel &model, const AxisMapping &map, con
         if (best && score(*best) >= 0.2)
             break;
     }
-    if (best)
-        return laidOut(*best);
+    if (best) {
+        LegendSlot slot = laidOut(*best);
+        slot.shareKept = false;
+        return slot;
+    }
     // No margin fits the figure at all, not even for a key: the frame searches the plot for
     // the key at its smallest font, the least that still says every device and its verdict.
     LegendSlot searched;
     searched.compact = searched.brief = searched.breakNames = searched.key = true;
     searched.markerKinds = false;
+    searched.shareKept = false;
     searched.fontPixels = sizes.isEmpty() ? 0 : sizes.last();
     return searched;
 }

@@ -57,6 +57,9 @@ struct LegendSlot
     // take more columns (wider than the plot) or leave the plot less than its share. The
     // figure then draws its title at that floor font (FigureLayout).
     bool onJudgedPlot = false;
+    // False where no margin left the plot its share (45 % of the width and 40 % of the
+    // height, more for the longest legend) and the one that leaves it the most was taken.
+    bool shareKept = true;
 
     bool outside() const { return place != Place::Inside; }
     // Decided by the figure's layout (else the frame searches the plot for a place).

@@ -114,6 +114,14 @@ void TestLegendMonotone::aWiderFigureNeverSaysLess()
             width == 400 || level <= narrower,
             qPrintable(
                 QStringLiteral("%1 x %2: %3 after %4").arg(width).arg(height).arg(form, before)));
+        // A margin chosen for leaving the plot 45 % of the width and 40 % of the height
+        // leaves it that in the whole pixels drawn, not half a pixel less.
+        const double w = layout.map.rect.width() / width, h = layout.map.rect.height() / height;
+        QVERIFY2(!layout.legend.shareKept || !layout.legend.outside() || (w >= 0.45 && h >= 0.40),
+                 qPrintable(QStringLiteral("%1 x %2: %3, plot %4")
+                                .arg(width)
+                                .arg(height)
+                                .arg(form, describe(layout.map.rect))));
         narrower = level;
         before = form;
     }
