@@ -5,7 +5,7 @@
 namespace rooflab {
 
 // Whether a model fits one device of a chart with several, said on that device's legend
-// line: "fits", "needs 3" (devices), for a deployment "× 4 (TP 4): fits"
+// line: "fits", "needs ×3" (three of that device), for a deployment "× 4 (TP 4): fits"
 // (modelFitVerdicts(), scenarioanalysis.h).
 struct FitVerdict
 {

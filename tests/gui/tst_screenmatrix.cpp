@@ -199,7 +199,7 @@ private Q_SLOTS:
         QVERIFY2(layout.title.count(QLatin1Char('\n')) <= 1, qPrintable(layout.title));
         bool verdict = false;
         for (const LegendLayout::Line &line : figure.frame().legend.lines)
-            verdict = verdict || line.entry.text.contains(s("needs 3"));
+            verdict = verdict || line.entry.text.contains(s("needs ×3"));
         QVERIFY2(verdict, "the H100's legend line says it needs 3 devices");
         const QStringList defects = figureDefects(figure, chart);
         QVERIFY2(defects.isEmpty(), qPrintable(defects.join(s("; "))));

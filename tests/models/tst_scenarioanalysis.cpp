@@ -138,13 +138,13 @@ private Q_SLOTS:
         const QList<FitVerdict> needs = modelFitVerdicts(both);
         QCOMPARE(needs.size(), 2);
         QCOMPARE(needs.at(0).deviceId, h100);
-        QCOMPARE(needs.at(0).text, QStringLiteral("needs 2"));
-        QCOMPARE(needs.at(1).text, QStringLiteral("needs 2"));
+        QCOMPARE(needs.at(0).text, QStringLiteral("needs ×2"));
+        QCOMPARE(needs.at(1).text, QStringLiteral("needs ×2"));
         // At its widest (the batch and the bytes as wide as they get, the longest verdict).
         QCOMPARE(modelChartTitle(both, true),
                  QStringLiteral("Llama 3.1 70B decode · batch 8888888 · context 4096\nNeeds 8.88 "
                                 "MB: fits none of the 2 devices shown"));
-        QCOMPARE(needs.at(0).widest, QStringLiteral("needs 999"));
+        QCOMPARE(needs.at(0).widest, QStringLiteral("needs ×99"));
         s.devices = QStringList{h100, QStringLiteral("mi300x")};
         const QList<ModelAnalysis> mixed = analyzeScenario(m_catalog, s).models;
         QVERIFY2(modelChartTitle(mixed).endsWith(
@@ -162,7 +162,7 @@ private Q_SLOTS:
         const QList<FitVerdict> single = modelFitVerdicts(alone);
         QCOMPARE(single.size(), 1);
         QCOMPARE(single.at(0).deviceId, h100);
-        QCOMPARE(single.at(0).text, QStringLiteral("needs 2"));
+        QCOMPARE(single.at(0).text, QStringLiteral("needs ×2"));
         // The 8B model (16,597,715,456 B at B = 1, tst_modelanalysis) fits on both.
         const QString fits = modelChartTitle(analyzeScenario(m_catalog, llama8bDecode(1)).models);
         QVERIFY2(fits.endsWith(QStringLiteral("\nNeeds 16.6 GB: fits every device shown")),

@@ -295,8 +295,8 @@ private Q_SLOTS:
                  qPrintable(texts.join(s(" | "))));
         // A device line wraps at its " · " when the margin is narrow: joined, they read whole.
         const QString all = texts.join(s(" · "));
-        QVERIFY2(all.contains(s("NVIDIA H100 SXM5 80GB · needs 3")), qPrintable(all));
-        QVERIFY2(all.contains(s("NVIDIA H200 SXM 141GB · needs 2")), qPrintable(all));
+        QVERIFY2(all.contains(s("NVIDIA H100 SXM5 80GB · needs ×3")), qPrintable(all));
+        QVERIFY2(all.contains(s("NVIDIA H200 SXM 141GB · needs ×2")), qPrintable(all));
         QVERIFY2(all.contains(s("AMD Instinct MI300X · fits")), qPrintable(all));
         QVERIFY(!anyContains(texts, QString(QChar(0x2026))));
         // With the legend off the verdicts go under the title, wrapped at their "; ".
@@ -304,8 +304,9 @@ private Q_SLOTS:
         QVERIFY2(exportFigure(result.chart, request, &error), qPrintable(error));
         const QStringList bare = svgTexts(request.path);
         const QString title = bare.join(s(" "));
-        for (const char *verdict : {"NVIDIA H100 SXM5 80GB: needs 3;",
-                                    "NVIDIA H200 SXM 141GB: needs 2;", "AMD Instinct MI300X: fits"})
+        for (const char *verdict :
+             {"NVIDIA H100 SXM5 80GB: needs ×3;", "NVIDIA H200 SXM 141GB: needs ×2;",
+              "AMD Instinct MI300X: fits"})
             QVERIFY2(title.contains(s(verdict)), qPrintable(s(verdict) + s(" not in ") + title));
         QVERIFY(!anyContains(bare, QString(QChar(0x2026))));
     }

@@ -167,7 +167,7 @@ void TestLegendFit::legendSitsOutsideTheSmallPlot()
                       line.entry.text;
         for (const ModelAnalysis &m : result.models) {
             const QRegularExpression said(QRegularExpression::escape(m.deviceName) +
-                                          s("( · | )(fits|needs \\d+)( ·| |$)"));
+                                          s("( · | )(fits|needs ×\\d+)( ·| |$)"));
             QVERIFY2(joined.contains(said), qPrintable(m.deviceName + s(" not in ") + joined));
         }
     }
@@ -231,8 +231,8 @@ void TestLegendFit::withoutLegendTheTitleSaysEachVerdict()
     const QString title = figure.layout().title;
     const QString joined = QString(title).replace(QLatin1Char('\n'), QLatin1Char(' '));
     for (const char *verdict :
-         {"Needs 142 GB: fits 1 of the 3 devices shown", "NVIDIA H100 SXM5 80GB: needs 2;",
-          "NVIDIA H200 SXM 141GB: needs 2;", "AMD Instinct MI300X: fits"})
+         {"Needs 142 GB: fits 1 of the 3 devices shown", "NVIDIA H100 SXM5 80GB: needs ×2;",
+          "NVIDIA H200 SXM 141GB: needs ×2;", "AMD Instinct MI300X: fits"})
         QVERIFY2(joined.contains(s(verdict)), qPrintable(s(verdict) + s(" not in ") + title));
     const QFontMetricsF metrics(figure.layout().titleFont);
     for (const QString &line : title.split(QLatin1Char('\n'))) {
