@@ -48,11 +48,14 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringL
                   {.points = p.caption,
                    .models = request.models,
                    .compareRows = p.compareTable ? request.compareRows : QList<CompareRow>()});
+    // The layout's height, which --scale does not change: a scaled PNG is more pixels of
+    // the same figure, so only a taller one makes room.
+    const QString height =
+        p.scale == 1.0 ? tr("%1 px tall").arg(p.height)
+                       : tr("%1 px tall (before its scale of %2)").arg(p.height).arg(p.scale);
     for (const QString &table : figure.tablesLeftOut())
-        notes->append(tr("%1 is left out: a figure %2 px tall has no room for it; export it "
-                         "taller")
-                          .arg(table)
-                          .arg(p.height));
+        notes->append(tr("%1 is left out: a figure %2 has no room for it; export it taller")
+                          .arg(table, height));
     return figure;
 }
 

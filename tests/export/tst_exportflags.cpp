@@ -120,6 +120,15 @@ private Q_SLOTS:
                      err.contains(s("400 px tall")) && err.contains(s("taller")) &&
                      !err.contains(s("comparison table")),
                  qPrintable(err));
+        // At --scale 2 the PNG is 800 px tall, but the layout, which has no room, is the
+        // same 400: the warning says which height it means.
+        const auto scaled =
+            rooflab(QStringList{s("-o"), file, s("--caption"), s("--compare-table"), s("--width"),
+                                s("800"), s("--height"), s("400"), s("--scale"), s("2")} +
+                    scenario);
+        QVERIFY2(scaled.finished && scaled.exitCode == 0, scaled.err.constData());
+        QVERIFY2(QString::fromUtf8(scaled.err).contains(s("400 px tall (before its scale of 2)")),
+                 scaled.err.constData());
         // Tall enough for both: nothing to say.
         const auto tall = rooflab(QStringList{s("-o"), file, s("--caption"), s("--compare-table"),
                                               s("--width"), s("800"), s("--height"), s("900")} +
