@@ -101,7 +101,7 @@ SheetBlock fitTable(const QList<ModelAnalysis> &models)
                           .arg(verdict);
         else if (!fits)
             verdict =
-                QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs %n", nullptr,
+                QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs ×%n", nullptr,
                                             static_cast<int>(std::min(f.devicesNeeded, 1e9)))
                     .arg(verdict);
         if (!fits) // a verdict against the model stands out

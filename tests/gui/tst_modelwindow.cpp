@@ -218,6 +218,20 @@ private Q_SLOTS:
         QVERIFY2(!status.startsWith(s("Does not fit")), qPrintable(status));
     }
 
+    void eachDeviceSaysHowManyItNeeds()
+    {
+        chooseModel(llama70b);
+        m_doc->setDevices({h100, s("h200-sxm"), s("mi300x")});
+        m_doc->setBatch(16);
+        // 70B in BF16 at B = 16, S = 4096: 141.1 GB of weights + 16 x 1.342 GB of KV cache
+        // = 163 GB. Usable (90 %): H100 72 GB, 163 / 72 = 2.26, so 3; H200 126.9 GB, 1.28,
+        // so 2; MI300X 172.8 GB: fits. The table says the count as the legend does.
+        const QString fit = m_window->modelPanel()->fitText();
+        QVERIFY2(fit.contains(s("no, needs ×3")), qPrintable(fit));
+        QVERIFY2(fit.contains(s("no, needs ×2")), qPrintable(fit));
+        QVERIFY2(fit.contains(s("fits")), qPrintable(fit));
+    }
+
     void modelMovesApplyAndUndo()
     {
         chooseModel(llama70b);
