@@ -132,7 +132,7 @@ capture_compare() {
     XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
         xvfb-run -a -s "-screen 0 1600x1000x24 -dpi 96" \
         bash -c '"$1" "$2" & app=$!; sleep "$3"; xdotool mousemove 1103 587 click 1; sleep 1
-                 xdotool mousemove 508 863 click 1; sleep 1.5
+                 xdotool mousemove 440 863 click 1; sleep 1.5
                  import -window root "$4"; kill "$app"; wait "$app" || true' \
         _ "$build/rooflab" "$1" "$wait_seconds" "$2"
     echo "RoofLab: wrote $2"
