@@ -37,8 +37,10 @@ QString softwareName()
     return QStringLiteral("RoofLab %1").arg(QLatin1String(ROOFLAB_VERSION));
 }
 
-// The figure the request asks for; a table it has no room for is named in `notes`.
-Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringList *notes)
+// The figure the request asks for; a table it has no room for is named in `notes`. `scale`:
+// the pixels per figure pixel of a PNG (1 for the vector formats, which ignore it).
+Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringList *notes,
+                double scale = 1.0)
 {
     const Presentation &p = request.presentation;
     ChartOptions options =
@@ -50,9 +52,9 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringL
                    .compareRows = p.compareTable ? request.compareRows : QList<CompareRow>()});
     // The layout's height, which --scale does not change: a scaled PNG is more pixels of
     // the same figure, so only a taller one makes room.
-    const QString height =
-        p.scale == 1.0 ? tr("%1 px tall").arg(p.height)
-                       : tr("%1 px tall (before its scale of %2)").arg(p.height).arg(p.scale);
+    const QString height = scale == 1.0
+                               ? tr("%1 px tall").arg(p.height)
+                               : tr("%1 px tall (before its scale of %2)").arg(p.height).arg(scale);
     for (const QString &table : figure.tablesLeftOut())
         notes->append(tr("%1 is left out: a figure %2 has no room for it; export it taller")
                           .arg(table, height));
@@ -62,7 +64,8 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringL
 bool writePng(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
               QString *error, QStringList *notes)
 {
-    QImage image = figureOf(analysis, request, notes).image(request.presentation.scale);
+    const double scale = request.presentation.scale;
+    QImage image = figureOf(analysis, request, notes, scale).image(scale);
     image.setText(QStringLiteral("Title"), figureTitle(request));
     image.setText(QStringLiteral("Software"), softwareName());
     if (!request.metadata.isEmpty()) {

@@ -129,6 +129,17 @@ private Q_SLOTS:
         QVERIFY2(scaled.finished && scaled.exitCode == 0, scaled.err.constData());
         QVERIFY2(QString::fromUtf8(scaled.err).contains(s("400 px tall (before its scale of 2)")),
                  scaled.err.constData());
+        // An SVG ignores the scale: its warning does not name one.
+        const QString svg = m_dir.filePath(s("short.svg"));
+        const auto vector =
+            rooflab(QStringList{s("-o"), svg, s("--caption"), s("--compare-table"), s("--width"),
+                                s("800"), s("--height"), s("400"), s("--scale"), s("2")} +
+                    scenario);
+        QVERIFY2(vector.finished && vector.exitCode == 0, vector.err.constData());
+        const QString vectorErr = QString::fromUtf8(vector.err);
+        QVERIFY2(vectorErr.contains(s("400 px tall has no room")) &&
+                     !vectorErr.contains(s("scale")),
+                 vector.err.constData());
         // Tall enough for both: nothing to say.
         const auto tall = rooflab(QStringList{s("-o"), file, s("--caption"), s("--compare-table"),
                                               s("--width"), s("800"), s("--height"), s("900")} +
