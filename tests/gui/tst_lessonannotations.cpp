@@ -289,8 +289,8 @@ private Q_SLOTS:
         QCOMPARE(asked.options.fitVerdicts.first().text, QStringLiteral("72 GB usable"));
         const QString before = said(asked);
         // Not the verdict, not the count, not the footprint (the brief title asks "needs ? GB").
-        for (const char *answer : {"fit", "needs 2", "139"})
-            QVERIFY2(!before.contains(QLatin1String(answer)), qPrintable(before));
+        for (const char *answer : {"fit", "needs ×2", "needs 2", "139"})
+            QVERIFY2(!before.contains(QString::fromUtf8(answer)), qPrintable(before));
         player.reveal();
         const LessonChart revealed = lessonChart(player, m_catalog, Theme::Light, true);
         const QString after = said(revealed);
