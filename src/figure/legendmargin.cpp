@@ -215,7 +215,6 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     const double gap = legendMarginGap * grow;
     const double across = size.width() - figureInset - plot.left();
     const double frame = LegendLayout::swatch + LegendLayout::gap + 3 * LegendLayout::padding;
-    const double frameWidth = 2 * LegendLayout::padding + LegendLayout::swatch + LegendLayout::gap;
     const double widestOwn = widestText(font, own);
     // Beside the plot: lines as wide as the widest of the scene's own, no wider than a fifth
     // of the figure (at least minOutsideText) unless a device's name needs more, for a name
@@ -247,16 +246,13 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
                    std::min({widestOwn, std::max(minOutsideText * textGrow, 0.2 * size.width()),
                              across - frame}),
                    std::min(widestName, across - frame)});
-    // When the grid needs a second column: lines as wide as keeps the plot at 45 % of the
-    // figure's width and the legend no wider than the plot, if that holds it in fewer.
-    // (Without the second bound a figure over about 1300 px took a legend wider than its
-    // plot, which the choice then passed over for a smaller font: docs/labels.md.) Whole
-    // pixels, as the layout floors the plot's right edge.
+    // When the grid needs a second column: the room a legend may take beside the plot, as
+    // leaves the plot 45 % of the figure's width and no narrower than the legend (whole
+    // pixels, as the layout floors the plot's right edge; docs/labels.md).
     const double besideRoom = size.width() - figureInset - plot.left() - gap;
-    const double wideText = std::clamp(
-        std::min(besideRoom - std::ceil(0.45 * size.width()), std::floor(besideRoom / 2)) -
-            frameWidth,
-        narrowText, std::max(narrowText, std::min(widestOwn, across - frame)));
+    const double legendRoom =
+        std::min(besideRoom - std::ceil(0.45 * size.width()), std::floor(besideRoom / 2));
+    const double longestText = std::max(narrowText, std::min(widestOwn, across - frame));
     const auto columnsWidth = [&](int columns, double textWidth) {
         return LegendLayout::padding + columns * (LegendLayout::swatch + LegendLayout::gap +
                                                   textWidth + LegendLayout::padding);
@@ -303,10 +299,19 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
         right.slot.columns = 1;
         right.slot.lines = 0;
     } else {
+        // Fewer, wider columns where they fit that room: lines as wide as `fewer` columns of
+        // them take it all, if that holds the legend in that many.
         int columns = columnsBesideFor(narrowText);
-        if (columns > 1 && wideText > narrowText && columnsBesideFor(wideText) < columns) {
-            besideText = wideText;
-            columns = columnsBesideFor(wideText);
+        for (int fewer = 1; fewer < columns; ++fewer) {
+            const double text =
+                std::min(longestText,
+                         std::floor((legendRoom - LegendLayout::padding) / fewer) -
+                             (LegendLayout::swatch + LegendLayout::gap + LegendLayout::padding));
+            if (text > narrowText && columnsBesideFor(text) <= fewer) {
+                besideText = text;
+                columns = columnsBesideFor(text);
+                break;
+            }
         }
         right.valid = true;
         right.slot.columns = columns;
