@@ -88,13 +88,12 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
                          .arg(spread);
             v.widest = QStringLiteral("%1: does not fit").arg(spread);
         } else {
-            // "needs ×3": three of this device, in the "× N" a deployment's line uses
-            // ("× 4 (TP 4): fits"); "devices" in full made the key form wider than the plot.
+            // "needs ×3": three of this device, counted with the "×" of a deployment's line
+            // ("× 4 (TP 4): fits"), short enough for the key (docs/labels.md).
             v.text = m.footprint.fits
                          ? QStringLiteral("fits")
                          : QStringLiteral("needs ×%1").arg(m.footprint.devicesNeeded, 0, 'f', 0);
-            // As many as a sweep asks for in practice: two digits (Llama 3.1 70B on H100s at
-            // context 4096 reaches 99 near batch 5200); past that the line may wrap, not cut.
+            // Two digits, as most sweeps need (docs/labels.md); past 99 the line may wrap.
             v.widest = QStringLiteral("needs ×99");
         }
         verdicts.append(v);
