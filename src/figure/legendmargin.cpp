@@ -307,9 +307,11 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
                 std::min(longestText,
                          std::floor((legendRoom - LegendLayout::padding) / fewer) -
                              (LegendLayout::swatch + LegendLayout::gap + LegendLayout::padding));
-            if (text > narrowText && columnsBesideFor(text) <= fewer) {
+            if (text <= narrowText)
+                break; // more columns only narrow the lines further
+            if (const int held = columnsBesideFor(text); held <= fewer) {
                 besideText = text;
-                columns = columnsBesideFor(text);
+                columns = held;
                 break;
             }
         }
