@@ -10,6 +10,71 @@
 
 namespace rooflab {
 
+namespace {
+
+// How far a tick label's exponent stands above its base, in ascents of the base's font.
+constexpr double exponentRise = 0.45;
+// From the top: a title laid out for its widest (FigureLayout) may leave room below.
+constexpr Qt::Alignment titleAlignment = Qt::AlignTop | Qt::AlignHCenter;
+
+// The tick marks' lengths and the gap from a mark to its label, grown with the text.
+struct TickSizes
+{
+    double major = 6, minor = 3, gap = 4;
+};
+
+TickSizes tickSizes(const SceneModel &model)
+{
+    const double grow = std::max(1.0, model.options.fontScale);
+    return {.major = 6 * grow, .minor = 3 * grow, .gap = 4 * grow};
+}
+
+// The box of a tick label ("10" or "2×10" and its exponent): under the horizontal axis
+// `anchor` is the middle of its top; left of the vertical one (Qt::AlignRight), the middle
+// of its right side.
+QRectF tickLabelBox(const QPointF &anchor, const LogTick &tick, const QFont &base,
+                    Qt::Alignment align)
+{
+    const QFontMetricsF bm(base), sm(tickExponentFont(base));
+    const double width = bm.horizontalAdvance(tickLabelBase(tick)) +
+                         sm.horizontalAdvance(QString::number(tick.exponent));
+    const double height = bm.height() + bm.ascent() * exponentRise;
+    if (align & Qt::AlignRight)
+        return QRectF(anchor.x() - width, anchor.y() - height / 2, width, height);
+    return QRectF(anchor.x() - width / 2, anchor.y(), width, height);
+}
+
+// Calls `label(anchor, tick, font, alignment)` for each labelled tick of both axes.
+template <typename Label>
+void forEachTickLabel(const FigureLayout &l, const TickSizes &size, const AxisTickLabels &x,
+                      const AxisTickLabels &y, Label label)
+{
+    const QRectF &r = l.map.rect;
+    for (const LogTick &tick : x.ticks) {
+        if (tick.labelled)
+            label(QPointF(l.map.xToPixel(tick.value), r.bottom() + size.major + size.gap), tick,
+                  x.font, Qt::AlignHCenter);
+    }
+    for (const LogTick &tick : y.ticks) {
+        if (tick.labelled)
+            label(QPointF(r.left() - size.major - size.gap, l.map.yToPixel(tick.value)), tick,
+                  y.font, Qt::AlignRight);
+    }
+}
+
+// Where the title and the caption line under it are drawn.
+QRectF titleRect(const FigureLayout &l)
+{
+    return QRectF(0, 12, l.size.width(), l.titleHeight - l.subtitleHeight);
+}
+
+QRectF subtitleRect(const FigureLayout &l)
+{
+    return QRectF(0, 12 + l.titleHeight - l.subtitleHeight, l.size.width(), l.subtitleHeight);
+}
+
+} // namespace
+
 AxisPainter::AxisPainter(const SceneModel &model, const FigureLayout &layout, QPainter *painter)
     : m(model), l(layout), p(painter)
 {
@@ -47,23 +112,16 @@ void AxisPainter::drawTickLabel(const QPointF &anchor, const LogTick &tick, cons
                                 Qt::Alignment align)
 {
     const QFont small = tickExponentFont(base);
-    const QFontMetricsF bm(base), sm(small);
+    const QFontMetricsF bm(base);
     const QString ten = tickLabelBase(tick);
-    const QString power = QString::number(tick.exponent);
-    const double width = bm.horizontalAdvance(ten) + sm.horizontalAdvance(power);
-    const double rise = bm.ascent() * 0.45;
-    const double height = bm.height() + rise;
-    double left = anchor.x() - width / 2;
-    double top = anchor.y();
-    if (align & Qt::AlignRight) { // left of the axis, centred on the tick
-        left = anchor.x() - width;
-        top = anchor.y() - height / 2;
-    }
-    const double baseline = top + rise + bm.ascent();
+    const QRectF box = tickLabelBox(anchor, tick, base, align);
+    const double rise = bm.ascent() * exponentRise;
+    const double baseline = box.top() + rise + bm.ascent();
     p->setFont(base);
-    p->drawText(QPointF(left, baseline), ten);
+    p->drawText(QPointF(box.left(), baseline), ten);
     p->setFont(small);
-    p->drawText(QPointF(left + bm.horizontalAdvance(ten), baseline - rise), power);
+    p->drawText(QPointF(box.left() + bm.horizontalAdvance(ten), baseline - rise),
+                QString::number(tick.exponent));
 }
 
 void AxisPainter::drawOver()
@@ -95,40 +153,32 @@ void AxisPainter::paintFrame()
 {
     const ChartTheme &t = m.theme;
     const QRectF &r = l.map.rect;
-    const double grow = std::max(1.0, m.options.fontScale);
-    const double major = 6 * grow, minor = 3 * grow, gap = 4 * grow;
+    const TickSizes size = tickSizes(m);
     // Every decade keeps its tick; which carry a label, and in which font, depends on the
     // room (axisticks.h).
     const AxisTickLabels xLabels = horizontalTickLabels(l.map, m.fonts);
     const AxisTickLabels yLabels = verticalTickLabels(l.map, m.fonts);
-    const QList<LogTick> &xTicks = xLabels.ticks;
-    const QList<LogTick> &yTicks = yLabels.ticks;
     p->setRenderHint(QPainter::Antialiasing, false);
     p->setPen(QPen(t.foreground, 1));
     p->setBrush(Qt::NoBrush);
     p->drawRect(r);
-    for (const LogTick &tick : xTicks) {
+    for (const LogTick &tick : xLabels.ticks) {
         const double x = std::round(l.map.xToPixel(tick.value));
         p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
-        p->drawLine(QPointF(x, r.bottom()), QPointF(x, r.bottom() + (tick.major ? major : minor)));
+        p->drawLine(QPointF(x, r.bottom()),
+                    QPointF(x, r.bottom() + (tick.major ? size.major : size.minor)));
     }
-    for (const LogTick &tick : yTicks) {
+    for (const LogTick &tick : yLabels.ticks) {
         const double y = std::round(l.map.yToPixel(tick.value));
         p->setPen(QPen(tick.major ? t.foreground : t.muted, 1));
-        p->drawLine(QPointF(r.left() - (tick.major ? major : minor), y), QPointF(r.left(), y));
+        p->drawLine(QPointF(r.left() - (tick.major ? size.major : size.minor), y),
+                    QPointF(r.left(), y));
     }
     p->setRenderHint(QPainter::Antialiasing, true);
     p->setPen(t.foreground);
-    for (const LogTick &tick : xTicks) {
-        if (tick.labelled)
-            drawTickLabel(QPointF(l.map.xToPixel(tick.value), r.bottom() + major + gap), tick,
-                          xLabels.font, Qt::AlignHCenter);
-    }
-    for (const LogTick &tick : yTicks) {
-        if (tick.labelled)
-            drawTickLabel(QPointF(r.left() - major - gap, l.map.yToPixel(tick.value)), tick,
-                          yLabels.font, Qt::AlignRight);
-    }
+    forEachTickLabel(l, size, xLabels, yLabels,
+                     [this](const QPointF &anchor, const LogTick &tick, const QFont &font,
+                            Qt::Alignment align) { drawTickLabel(anchor, tick, font, align); });
     // The axis titles where the figure's layout put them (figurelayout.cpp).
     p->setFont(m.fonts.axisTitle);
     p->drawText(l.xTitleRect, Qt::AlignCenter, l.xTitle);
@@ -142,19 +192,41 @@ void AxisPainter::paintFrame()
 
 void AxisPainter::paintTitles()
 {
-    const double subtitleTop = 12 + l.titleHeight - l.subtitleHeight;
     if (!l.title.isEmpty()) {
         p->setFont(l.titleFont);
-        // From the top: a title laid out for its widest (FigureLayout) may leave room below.
-        p->drawText(QRectF(0, 12, l.size.width(), subtitleTop - 12),
-                    Qt::AlignTop | Qt::AlignHCenter, l.title);
+        p->drawText(titleRect(l), titleAlignment, l.title);
     }
     if (!l.subtitle.isEmpty()) {
         p->setFont(l.subtitleFont);
         p->setPen(m.theme.muted);
-        p->drawText(QRectF(0, subtitleTop, l.size.width(), l.subtitleHeight), Qt::AlignCenter,
-                    l.subtitle);
+        p->drawText(subtitleRect(l), Qt::AlignCenter, l.subtitle);
     }
+}
+
+QList<QRectF> AxisPainter::textBoxes(const SceneModel &model, const FigureLayout &layout)
+{
+    QList<QRectF> boxes;
+    forEachTickLabel(
+        layout, tickSizes(model), horizontalTickLabels(layout.map, model.fonts),
+        verticalTickLabels(layout.map, model.fonts),
+        [&boxes](const QPointF &anchor, const LogTick &tick, const QFont &font,
+                 Qt::Alignment align) { boxes.append(tickLabelBox(anchor, tick, font, align)); });
+    if (!layout.xTitle.isEmpty())
+        boxes.append(QFontMetricsF(model.fonts.axisTitle)
+                         .boundingRect(layout.xTitleRect, Qt::AlignCenter, layout.xTitle));
+    if (!layout.yTitle.isEmpty()) { // centred in its turned box, along its height
+        const QRectF &y = layout.yTitleRect;
+        const double length = std::min(
+            y.height(), QFontMetricsF(model.fonts.axisTitle).horizontalAdvance(layout.yTitle));
+        boxes.append(QRectF(y.left(), y.center().y() - length / 2, y.width(), length));
+    }
+    if (!layout.title.isEmpty())
+        boxes.append(QFontMetricsF(layout.titleFont)
+                         .boundingRect(titleRect(layout), titleAlignment, layout.title));
+    if (!layout.subtitle.isEmpty())
+        boxes.append(QFontMetricsF(layout.subtitleFont)
+                         .boundingRect(subtitleRect(layout), Qt::AlignCenter, layout.subtitle));
+    return boxes;
 }
 
 } // namespace rooflab

@@ -3,6 +3,9 @@
 #include "figurelayout.h"
 #include "scenemodel.h"
 
+#include <QList>
+#include <QRectF>
+
 class QPainter;
 
 namespace rooflab {
@@ -24,6 +27,11 @@ public:
     // title names the batch, so the window draws it with the points (rooflinescene.cpp).
     void drawFrame();
     void drawTitles();
+
+    // The boxes the frame and titles of `layout` draw text in, in the figure's pixels: the
+    // tick labels, the axis titles, the title and its caption line (what a box laid beside the
+    // plot must not hide: the presenter view's strip).
+    static QList<QRectF> textBoxes(const SceneModel &model, const FigureLayout &layout);
 
 private:
     void paintFrame();
