@@ -1,6 +1,7 @@
 #include "rooflinechart.h"
 
 #include "annotationpainter.h"
+#include "axispainter.h"
 #include "compositingplot.h"
 #include "legendnotes.h"
 #include "pointdescription.h"
@@ -349,12 +350,28 @@ SceneFrame RooflineChart::frame() const
     return d->scene.frame();
 }
 
-QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden) const
+QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden, Room room) const
 {
     d->scene.updatePlotLayout();
     const SceneFrame &frame = d->scene.frame();
-    const FrameCover cover = coverWithMarks(d->scene.model(), frame);
-    const QRectF area = frame.map.rect.adjusted(inset, inset, -inset, -inset);
+    FrameCover cover = coverWithMarks(d->scene.model(), frame);
+    QRectF area = frame.map.rect;
+    if (room == Room::Figure) {
+        area = QRectF(QPointF(0, 0), QSizeF(d->plot->viewport().size()));
+        // The margin's texts and the legend with a little room around them: beside the plot
+        // the box would stand against them, with no border between.
+        constexpr double clearance = 6;
+        QList<QRectF> texts = AxisPainter::textBoxes(d->scene.model(), d->scene.figureLayout());
+        if (!cover.legend.isEmpty())
+            texts.append(cover.legend);
+        for (const QRectF &text : std::as_const(texts))
+            cover.taken.append(text.adjusted(-clearance, -clearance, clearance, clearance));
+        const QRectF &r = frame.map.rect; // the border: a box astride it hides an axis
+        cover.roofs.append(
+            {QLineF(r.topLeft(), r.topRight()), QLineF(r.topRight(), r.bottomRight()),
+             QLineF(r.bottomRight(), r.bottomLeft()), QLineF(r.bottomLeft(), r.topLeft())});
+    }
+    area.adjust(inset, inset, -inset, -inset);
     const QRectF found = rooflab::quietestPlace(cover, area, size);
     if (hidden)
         *hidden = hiddenUnder(cover, found); // before rounding out, which can touch a neighbour

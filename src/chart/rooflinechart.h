@@ -57,10 +57,14 @@ public:
 
     // Where a box of `size` laid over the chart (the presenter view's strip of keys) hides
     // the least of it, in this widget's coordinates: a corner, an edge's middle or the centre
-    // of the plot, `inset` pixels in from its edges, away from the labels, markers, legend,
-    // roofs and a lesson's marks (quietestPlace(), framecover.h). `hidden`, when not null:
-    // how much the box hides there (hiddenUnder(); 0: nothing).
-    QRect quietestPlace(QSize size, int inset, double *hidden = nullptr) const;
+    // of `room`, `inset` pixels in from its edges, away from the labels, markers, legend,
+    // roofs and a lesson's marks (quietestPlace(), framecover.h). The whole figure's room
+    // also keeps the box off the tick labels, the axis titles, the title and the plot's
+    // border. `hidden`, when not null: how much the box hides there (hiddenUnder(); 0:
+    // nothing).
+    enum class Room { Plot, Figure };
+    QRect quietestPlace(QSize size, int inset, double *hidden = nullptr,
+                        Room room = Room::Plot) const;
     // The plot's rectangle, in this widget's coordinates.
     QRect plotArea() const;
 

@@ -85,9 +85,12 @@ public:
     // centre, or on its marker when that is larger; the one drawn on top when several are.
     int pointAt(const QPointF &pixel, double radius);
 
+    // The figure's layout (margins, title, axis titles) as laid out last, mapped with the
+    // plot's ranges as they are now.
+    const FigureLayout &figureLayout();
+
 private:
     AxisMapping currentMapping() const;
-    const FigureLayout &figureLayout();
     void rememberStaticLayers();
 
     QCustomPlot *m_plot;

@@ -344,11 +344,11 @@ void PresenterView::refreshStrip()
     const QRect before = m_strip->geometry();
     showStripText(m_stripBrief);
     // Up already, it keeps its form, middle and top: a batch step does not send it across the
-    // chart, unless its new width would take it out of the plot. A lesson's step brings new notes,
-    // which do not know of the strip: there it is placed anew each time.
+    // chart, unless its new width would take it out of the room it was placed in. A lesson's
+    // step brings new notes, which do not know of the strip: there it is placed anew each time.
     if (m_strip->isVisible() && !inLesson()) {
         m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
-        if (!m_chart->plotArea().contains(m_strip->geometry()))
+        if (!stripRoom().contains(m_strip->geometry()))
             placeStrip();
     } else {
         placeStrip();
@@ -366,21 +366,45 @@ void PresenterView::placeStrip()
     // compute-bound caption or a legend below the plot. Most often it is the top left,
     // above the memory slopes. Where the plot has no free place for the whole strip (the
     // 70B model on three devices on a small screen), its first line alone, the scenario
-    // without the keys, where that hides less; the keys come back when it next has room.
+    // without the keys; where the plot has no free place for that either, the figure's
+    // margin, beside the title or under a legend beside the plot, may have one. The first of
+    // those that hides nothing, else the one that hides the least.
     const int margin = 12;
-    showStripText(false);
-    double hidden = 0;
-    QRect place = m_chart->quietestPlace(m_strip->size(), margin, &hidden);
-    if (hidden > 0) {
-        showStripText(true);
-        double briefHidden = 0;
-        const QRect brief = m_chart->quietestPlace(m_strip->size(), margin, &briefHidden);
-        if (briefHidden < hidden)
-            place = brief;
-        else
-            showStripText(false);
+    struct Choice
+    {
+        bool brief = false;
+        RooflineChart::Room room = RooflineChart::Room::Plot;
+        QRect place;
+        double hidden = 0;
+    };
+    Choice best{};
+    bool found = false;
+    for (const RooflineChart::Room room :
+         {RooflineChart::Room::Plot, RooflineChart::Room::Figure}) {
+        for (const bool brief : {false, true}) {
+            showStripText(brief);
+            Choice choice;
+            choice.brief = brief;
+            choice.room = room;
+            choice.place = m_chart->quietestPlace(m_strip->size(), margin, &choice.hidden, room);
+            if (!found || choice.hidden < best.hidden) {
+                best = choice;
+                found = true;
+            }
+            if (best.hidden <= 0)
+                break;
+        }
+        if (best.hidden <= 0)
+            break;
     }
-    m_strip->move(place.topLeft());
+    showStripText(best.brief);
+    m_stripBesidePlot = best.room == RooflineChart::Room::Figure;
+    m_strip->move(best.place.topLeft());
+}
+
+QRect PresenterView::stripRoom() const
+{
+    return m_stripBesidePlot ? m_chart->rect() : m_chart->plotArea();
 }
 
 void PresenterView::showStripText(bool brief)
