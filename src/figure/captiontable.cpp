@@ -1,6 +1,7 @@
 #include "captiontable.h"
 
 #include "legendnotes.h"
+#include "legendslot.h"
 #include "scenemodel.h"
 #include "units.h"
 
@@ -180,6 +181,7 @@ double CaptionTable::layout(double width, double maxHeight, int maxFontPixels)
     m_height = 0;
     m_shownRows = 0;
     m_sharedLine.clear();
+    m_sharedLines.clear();
     m_shortNames = false;
     if (m_rows.isEmpty())
         return 0;
@@ -272,9 +274,17 @@ double CaptionTable::layout(double width, double maxHeight, int maxFontPixels)
         }
     }
 
+    // What the rows share, wrapped to the table's width: a narrow table's "Operator: … ·
+    // Bound: …" can be wider than the table, and a fact cut off is a fact lost.
+    double tableWidth = 0;
+    for (double w : std::as_const(m_columnWidths))
+        tableWidth += w;
+    if (!m_sharedLine.isEmpty())
+        m_sharedLines = wrapLegendText(m_boldFont, m_sharedLine, tableWidth - 2 * cellPad);
     m_rowHeight = std::ceil(QFontMetricsF(m_font).height()) + 8;
-    // Margins, the header and the line above the table when it names something.
-    m_fixedHeight = topMargin + bottomMargin + m_rowHeight * (m_sharedLine.isEmpty() ? 1 : 2);
+    // Margins, the header and the lines above the table when they name something.
+    m_fixedHeight =
+        topMargin + bottomMargin + m_rowHeight * static_cast<double>(1 + m_sharedLines.size());
     if (leastHeight() > maxHeight)
         return 0; // not even one row fits: no table rather than a useless one
     const int count = static_cast<int>(m_rows.size());
@@ -364,15 +374,13 @@ double CaptionTable::draw(QPainter *painter, double top) const
         painter->drawLine(QPointF(left, y), QPointF(right, y));
     };
 
-    if (!m_sharedLine.isEmpty()) {
-        // What every row shares (the operator, the bound), named once when its column did
-        // not fit.
-        const QFontMetricsF metrics(m_boldFont);
+    // What every row shares (the operator, the bound), named once when its column did not
+    // fit.
+    const QFontMetricsF boldMetrics(m_boldFont);
+    for (const QString &line : m_sharedLines) {
         painter->setFont(m_boldFont);
         painter->setPen(m_theme.foreground);
-        painter->drawText(
-            QPointF(left + cellPad, baselineIn(metrics)),
-            metrics.elidedText(m_sharedLine, Qt::ElideRight, tableWidth - 2 * cellPad));
+        painter->drawText(QPointF(left + cellPad, baselineIn(boldMetrics)), line);
         y += m_rowHeight;
     }
     // Three rules as in a printed table: above and below the header, and at the end.

@@ -88,10 +88,12 @@ public:
     // the left-out shared columns hold (empty: none), the rows listed and their height.
     QStringList shownTitles() const;
     const QString &sharedLine() const { return m_sharedLine; }
+    // That line as drawn: wrapped onto as many lines as the table's width needs.
+    const QStringList &sharedLines() const { return m_sharedLines; }
     int shownRows() const { return m_shownRows; }
     bool leavesOutRows() const { return m_shownRows < m_rows.size(); }
     double rowHeight() const { return m_rowHeight; }
-    // After layout(): the least height the table is drawn in (margins, the line above it,
+    // After layout(): the least height the table is drawn in (margins, the lines above it,
     // the header, one row and, with more rows, the count of the others); given less,
     // layout() lays out no table and returns 0. linesOverLeast(): the lines drawn beyond it.
     double leastHeight() const;
@@ -120,9 +122,10 @@ private:
     double m_figureWidth = 0;
     QList<double> m_columnWidths; // 0: the column is left out
     QString m_sharedLine;         // what the left-out shared columns hold (sharedLine())
+    QStringList m_sharedLines;    // that, wrapped to the table's width as drawn
     int m_shownRows = 0;
     double m_rowHeight = 0;
-    double m_fixedHeight = 0; // margins, header and the line above the table
+    double m_fixedHeight = 0; // margins, header and the lines above the table
     double m_height = 0;
 };
 

@@ -133,6 +133,31 @@ private Q_SLOTS:
         QVERIFY2(firstCutText(texts).isEmpty(), qPrintable(firstCutText(texts)));
     }
 
+    // One operator, the 8B MLP up projection at batch 16 (intensity about 16 FLOP/B, under
+    // every ridge: 295, 206 and 247 FLOP/B), on three devices in a figure 600 px wide at
+    // 175 %: the table keeps the device, intensity, attainable and time columns and names
+    // the operator and the bound every row shares above it, "8B MLP up (decode) · Bound:
+    // memory (every point)", wider in bold than those four columns. That line was cut
+    // ("… Bound: memory (eve…"); it now wraps at its " · ", each fact whole.
+    void aSharedLineWiderThanTheTableWraps()
+    {
+        const Catalog catalog = Catalog::builtin();
+        Scenario sc;
+        sc.devices = threeDevices();
+        sc.batch = 16;
+        sc.operators = {catalogOperator(catalog, QStringLiteral("decode-mlp-up-8b"))};
+        const ScenarioAnalysis result = analyzeScenario(catalog, sc);
+        QString error;
+        const QStringList texts =
+            captionedFigureTexts(result, m_dir.filePath(QStringLiteral("shared-wraps.svg")),
+                                 QSize(600, 800), 1.75, &error);
+        QVERIFY2(!texts.isEmpty(), qPrintable(error));
+        QVERIFY2(texts.contains(QStringLiteral("8B MLP up (decode)")) &&
+                     texts.contains(QStringLiteral("Bound: memory (every point)")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(firstCutText(texts).isEmpty(), qPrintable(firstCutText(texts)));
+    }
+
     // 1000 x 600 at 135 % with the caption table and the device comparison: the caption
     // table took the whole half of the height and the comparison, asked for too, was not
     // drawn at all. Each table now leaves the ones under it room: the comparison's three
