@@ -1,19 +1,22 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace rooflab {
 
 // Whether a model fits one device of a chart with several, said on that device's legend
-// line: "fits", "needs ×3" (three of that device), for a deployment "× 4 (TP 4): fits"
+// line: "fits", "needs ×3" (three of that device), "needs >99" (more than 99: the count
+// stops there), for a deployment "× 4 (TP 4): fits"
 // (modelFitVerdicts(), scenarioanalysis.h).
 struct FitVerdict
 {
     QString deviceId;
     QString text;
-    // The widest this verdict can grow to while only the batch changes (a figure sizes its
-    // legend for it, so the legend does not move during a batch sweep).
-    QString widest;
+    // The forms this verdict can take at their widest while only the batch changes: a figure
+    // sizes its legend for whichever is widest in its font, so the legend does not move
+    // during a batch sweep.
+    QStringList widest;
 
     bool operator==(const FitVerdict &) const = default;
 };

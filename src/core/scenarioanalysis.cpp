@@ -86,15 +86,19 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
             const QString spread = deploymentText(d).trimmed();
             v.text = (d.fits ? QStringLiteral("%1: fits") : QStringLiteral("%1: does not fit"))
                          .arg(spread);
-            v.widest = QStringLiteral("%1: does not fit").arg(spread);
+            v.widest = {QStringLiteral("%1: does not fit").arg(spread)};
         } else {
             // "needs ×3": three of this device, counted with the "×" of a deployment's line
-            // ("× 4 (TP 4): fits"), short enough for the key (docs/labels.md).
-            v.text = m.footprint.fits
-                         ? QStringLiteral("fits")
-                         : QStringLiteral("needs ×%1").arg(m.footprint.devicesNeeded, 0, 'f', 0);
-            // Two digits, as most sweeps need (docs/labels.md); past 99 the line may wrap.
-            v.widest = QStringLiteral("needs ×99");
+            // ("× 4 (TP 4): fits"), short enough for the key. Past 99 the count stops at
+            // "needs >99": the legend is sized for two digits, and a third would take the line
+            // a row more during a sweep (docs/labels.md). The exact count is in the Model step
+            // dock and the analysis.
+            constexpr double mostCounted = 99;
+            const double needed = m.footprint.devicesNeeded;
+            v.text = m.footprint.fits       ? QStringLiteral("fits")
+                     : needed > mostCounted ? QStringLiteral("needs >99")
+                                            : QStringLiteral("needs ×%1").arg(needed, 0, 'f', 0);
+            v.widest = {QStringLiteral("needs ×99"), QStringLiteral("needs >99")};
         }
         verdicts.append(v);
     }

@@ -4,6 +4,7 @@
 #include "units.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QHash>
 
 #include <algorithm>
@@ -61,6 +62,22 @@ void addSubstitutionNotes(SceneModel &model, const Analysis &analysis)
     }
 }
 
+namespace {
+
+// The widest of `forms` in `font` (the first of those as wide).
+QString widestIn(const QFont &font, const QStringList &forms)
+{
+    const QFontMetricsF metrics(font);
+    QString widest;
+    for (const QString &form : forms) {
+        if (widest.isEmpty() || metrics.horizontalAdvance(form) > metrics.horizontalAdvance(widest))
+            widest = form;
+    }
+    return widest;
+}
+
+} // namespace
+
 void addFitVerdicts(SceneModel &model, const Analysis &analysis)
 {
     // A model's devices: each device's line says whether it fits (the title keeps only what
@@ -74,9 +91,10 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
                 entry.device >= analysis.devices.size() ||
                 analysis.devices.at(entry.device).deviceId != verdict.deviceId)
                 continue;
+            const QString widest = widestIn(model.fonts.legend, verdict.widest);
             underTitle.append(tr("%1: %2").arg(entry.text, verdict.text));
-            underTitleWidest.append(tr("%1: %2").arg(entry.text, verdict.widest));
-            entry.widest = entry.text + tr(" · ") + verdict.widest;
+            underTitleWidest.append(tr("%1: %2").arg(entry.text, widest));
+            entry.widest = entry.text + tr(" · ") + widest;
             entry.text += tr(" · ") + verdict.text;
         }
     }

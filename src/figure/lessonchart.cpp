@@ -70,19 +70,17 @@ QString briefTitleWithoutFit(const QList<ModelAnalysis> &models)
 
 // Each device's legend verdict for a step that hides the fit, before the reveal (`hidden`:
 // what the device has usable, "127 GB usable") and after it (the verdict). Both are sized
-// for the wider of the two, measured in the legend's font at 100 % (it scales with the
-// text), so that the legend keeps its size and place at the reveal.
+// for the widest of the two's forms (FitVerdict::widest), so that the legend keeps its size
+// and place at the reveal.
 QList<FitVerdict> verdictsAroundReveal(const QList<ModelAnalysis> &models, bool hidden)
 {
     QList<FitVerdict> verdicts = modelFitVerdicts(models);
-    const QFontMetricsF metrics(SceneFonts::make(1.0).legend);
     for (FitVerdict &v : verdicts) {
         for (const ModelAnalysis &m : models) {
             if (m.deviceId != v.deviceId)
                 continue;
             const QString usable = usableMemoryText(m.footprint);
-            if (metrics.horizontalAdvance(usable) > metrics.horizontalAdvance(v.widest))
-                v.widest = usable;
+            v.widest.append(usable);
             if (hidden)
                 v.text = usable;
         }

@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <cmath>
+
 using namespace rooflab;
 using rooflab::test::describe;
 using rooflab::test::fourDevices;
@@ -32,6 +34,8 @@ private Q_SLOTS:
     void placeHoldsWhileTheBatchSweeps_data();
     void placeHoldsWhileTheBatchSweeps();
     void withoutLegendTheTitleSaysEachVerdict();
+    void aCountPastNinetyNineKeepsTheLegendStill_data();
+    void aCountPastNinetyNineKeepsTheLegendStill();
     void aLegendWithNoMarginStaysOffThePlot();
 };
 
@@ -210,6 +214,71 @@ void TestLegendFit::placeHoldsWhileTheBatchSweeps()
             qWarning() << "at step" << k;
             return;
         }
+    }
+}
+
+void TestLegendFit::aCountPastNinetyNineKeepsTheLegendStill_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    QTest::addColumn<bool>("legend");
+    QTest::newRow("580 x 455, text 1") << QSize(580, 455) << 1.0 << true;
+    QTest::newRow("950 x 600, text 2.25") << QSize(950, 600) << 2.25 << true;
+    // With the legend off the verdicts go under the title: the title took a line more and
+    // the plot moved down at the step past 99 in these.
+    QTest::newRow("1220 x 650, text 1, no legend") << QSize(1220, 650) << 1.0 << false;
+    QTest::newRow("1580 x 500, text 1.35, no legend") << QSize(1580, 500) << 1.35 << false;
+}
+
+// Llama 3.1 70B on four devices from batch 2048 to 16384 in steps of 2^(1/4), as the window
+// lays it out (no rows given back as a file does), the axes fixed. On the H100 (72 GB
+// usable; weights 141.1 GB, KV cache 1.342 GB a sequence at context 4096) batch 2048 needs
+// (141.1 + 2748.8) / 72 = 40.1, 41 devices; batch 16384 (141.1 + 21990) / 72 = 307.4, 308.
+// The count grew a third digit near batch 5200, and the line or title saying it a row
+// with it; past 99 it now says "needs >99": the devices' lines keep their rows, and the
+// legend's margin, the plot and the title their places. (The legend's own height beside
+// the plot may still change with the roof labels it takes in.)
+void TestLegendFit::aCountPastNinetyNineKeepsTheLegendStill()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    QFETCH(bool, legend);
+    const Catalog catalog = Catalog::builtin();
+    QList<ScenarioAnalysis> steps;
+    for (int k = 0; k <= 12; ++k)
+        steps.append(analyzeScenario(
+            catalog, modelScenario("llama-3.1-70b", fourDevices(), 2048 * std::pow(2, k / 4.0))));
+    const ViewRange range = sweepRange(steps, textScale);
+    QList<FigureLayout> layouts;
+    QList<int> deviceRows; // the devices' lines with their verdicts, wrapped rests included
+    QStringList said;      // the legend's lines, or the title with the legend off
+    for (const ScenarioAnalysis &step : steps) {
+        ChartOptions options = withFixedAxes(windowOptions(step, textScale), range);
+        options.showLegend = legend;
+        const SceneModel model = SceneModel::build(step.chart, options);
+        layouts.append(FigureLayout::make(model, size, FigureLayout::rangeOf(model)));
+        const SceneFrame frame =
+            SceneFrame::layout(model, layouts.last().map, {}, layouts.last().legend);
+        int rows = 0;
+        for (const LegendLayout::Line &line : frame.legend.lines)
+            rows += line.entry.kind == SceneLegendEntry::Kind::Device ? 1 : 0;
+        deviceRows.append(rows);
+        said.append(legend ? rooflab::test::legendText(frame) : layouts.last().title);
+    }
+    QVERIFY2(said.first().contains(s("needs ×41")), qPrintable(said.first()));
+    QVERIFY2(said.last().contains(s("needs >99")), qPrintable(said.last()));
+
+    for (qsizetype k = 1; k < steps.size(); ++k) {
+        const QString step = s("step %1: ").arg(k);
+        QVERIFY2(layouts.at(k).legend == layouts.first().legend,
+                 qPrintable(step + describe(layouts.at(k).legend.rect)));
+        QVERIFY2(layouts.at(k).map.rect == layouts.first().map.rect,
+                 qPrintable(step + describe(layouts.at(k).map.rect) + s(": ") + said.at(k)));
+        QCOMPARE(layouts.at(k).titleHeight, layouts.first().titleHeight);
+        QVERIFY2(deviceRows.at(k) == deviceRows.first(),
+                 qPrintable(step +
+                            s("%1 rows, first %2: ").arg(deviceRows.at(k)).arg(deviceRows.first()) +
+                            said.at(k)));
     }
 }
 
