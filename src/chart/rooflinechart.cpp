@@ -15,6 +15,7 @@
 #include <QVariantAnimation>
 
 #include <cmath>
+#include <limits>
 
 namespace rooflab {
 
@@ -350,14 +351,14 @@ SceneFrame RooflineChart::frame() const
     return d->scene.frame();
 }
 
-QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden, Room room) const
+FrameCover RooflineChart::coverFor(Room room, QRectF *area) const
 {
     d->scene.updatePlotLayout();
     const SceneFrame &frame = d->scene.frame();
     FrameCover cover = coverWithMarks(d->scene.model(), frame);
-    QRectF area = frame.map.rect;
+    *area = frame.map.rect;
     if (room == Room::Figure) {
-        area = QRectF(QPointF(0, 0), QSizeF(d->plot->viewport().size()));
+        *area = QRectF(QPointF(0, 0), QSizeF(d->plot->viewport().size()));
         // The margin's texts and the legend with a little room around them: beside the plot
         // the box would stand against them, with no border between.
         constexpr double clearance = 6;
@@ -366,17 +367,37 @@ QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden, Room r
             texts.append(cover.legend);
         for (const QRectF &text : std::as_const(texts))
             cover.taken.append(text.adjusted(-clearance, -clearance, clearance, clearance));
-        const QRectF &r = frame.map.rect; // the border: a box astride it hides an axis
+        // The border and the tick marks outside it: a box astride them hides an axis.
+        const double ticks = 6 * std::max(1.0, d->scene.model().options.fontScale);
+        const QRectF r = frame.map.rect.adjusted(-ticks, 0, 0, ticks);
         cover.roofs.append(
             {QLineF(r.topLeft(), r.topRight()), QLineF(r.topRight(), r.bottomRight()),
              QLineF(r.bottomRight(), r.bottomLeft()), QLineF(r.bottomLeft(), r.topLeft())});
     }
+    return cover;
+}
+
+QRect RooflineChart::quietestPlace(QSize size, int inset, double *hidden, Room room) const
+{
+    QRectF area;
+    const FrameCover cover = coverFor(room, &area);
     area.adjust(inset, inset, -inset, -inset);
     const QRectF found = rooflab::quietestPlace(cover, area, size);
-    if (hidden)
-        *hidden = hiddenUnder(cover, found); // before rounding out, which can touch a neighbour
+    if (hidden) // before rounding out, which can touch a neighbour
+        *hidden = area.contains(found) ? hiddenUnder(cover, found)
+                                       : std::numeric_limits<double>::infinity();
     const QRect place = found.toAlignedRect();
     return place.translated(d->plot->mapTo(this, QPoint(0, 0)));
+}
+
+double RooflineChart::hiddenAt(const QRect &place, Room room) const
+{
+    QRectF area;
+    const FrameCover cover = coverFor(room, &area);
+    // Half a pixel in from the whole pixels it was rounded out to, which may touch a neighbour.
+    const QRectF box = QRectF(place.translated(-d->plot->mapTo(this, QPoint(0, 0))))
+                           .adjusted(0.5, 0.5, -0.5, -0.5);
+    return area.contains(box) ? hiddenUnder(cover, box) : std::numeric_limits<double>::infinity();
 }
 
 QRect RooflineChart::plotArea() const

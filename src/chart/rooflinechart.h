@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "chartoptions.h"
+#include "framecover.h"
 #include "sceneframe.h"
 
 #include <QImage>
@@ -62,9 +63,13 @@ public:
     // also keeps the box off the tick labels, the axis titles, the title and the plot's
     // border. `hidden`, when not null: how much the box hides there (hiddenUnder(); 0:
     // nothing).
+    // A place outside `room` (a box larger than it) hides infinitely much.
     enum class Room { Plot, Figure };
     QRect quietestPlace(QSize size, int inset, double *hidden = nullptr,
                         Room room = Room::Plot) const;
+    // What a box at `place` (this widget's coordinates) hides of the chart, counted as
+    // quietestPlace() counts it for `room`.
+    double hiddenAt(const QRect &place, Room room) const;
     // The plot's rectangle, in this widget's coordinates.
     QRect plotArea() const;
 
@@ -101,6 +106,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // What a box laid over the chart must not hide in `room`, and the room itself (in the
+    // plot's pixels).
+    FrameCover coverFor(Room room, QRectF *area) const;
+
     class Private;
     std::unique_ptr<Private> d;
 };

@@ -130,8 +130,14 @@ PresenterView::PresenterView(QMainWindow *window, app::Document *document, Roofl
     });
     // The document tells this view of a change before the window redraws the chart: a strip
     // that has just appeared takes its place again from the figure that change brings.
+    // Beside the plot it stood where nothing was drawn; a new figure (a wider text, new tick
+    // labels) may draw there now: then it moves.
     connect(m_chart, &RooflineChart::analysisShown, this, [this] {
-        if (m_placeOnRedraw && m_strip->isVisible())
+        if (!m_strip->isVisible())
+            return;
+        if (m_placeOnRedraw ||
+            (m_stripBesidePlot &&
+             m_chart->hiddenAt(m_strip->geometry(), RooflineChart::Room::Figure) > 0))
             placeStrip();
     });
 }
@@ -344,11 +350,14 @@ void PresenterView::refreshStrip()
     const QRect before = m_strip->geometry();
     showStripText(m_stripBrief);
     // Up already, it keeps its form, middle and top: a batch step does not send it across the
-    // chart, unless its new width would take it out of the room it was placed in. A lesson's
+    // chart, unless its new width would take it out of the room it was placed in or, beside
+    // the plot, over something drawn there. A lesson's
     // step brings new notes, which do not know of the strip: there it is placed anew each time.
     if (m_strip->isVisible() && !inLesson()) {
         m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
-        if (!stripRoom().contains(m_strip->geometry()))
+        if (!stripRoom().contains(m_strip->geometry()) ||
+            (m_stripBesidePlot &&
+             m_chart->hiddenAt(m_strip->geometry(), RooflineChart::Room::Figure) > 0))
             placeStrip();
     } else {
         placeStrip();
@@ -398,7 +407,8 @@ void PresenterView::placeStrip()
             break;
     }
     showStripText(best.brief);
-    m_stripBesidePlot = best.room == RooflineChart::Room::Figure;
+    // The whole chart's search may still find its place over the plot.
+    m_stripBesidePlot = !best.place.intersects(m_chart->plotArea());
     m_strip->move(best.place.topLeft());
 }
 

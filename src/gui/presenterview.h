@@ -80,8 +80,8 @@ private:
     void refreshStrip();
     // Shows the strip's text whole, or `brief`: its first line alone, without the keys.
     void showStripText(bool brief);
-    // Puts the strip where it hides the least of the chart: in the plot, its first line alone
-    // where the whole strip would hide some of it, else beside the plot (placeStrip()).
+    // Puts the strip where it hides the least of the chart: in the plot, whole or its first
+    // line alone, else in the figure's margin beside the plot, whole or its first line.
     void placeStrip();
     // The room the strip was placed in, now: the plot, or the whole chart.
     QRect stripRoom() const;
@@ -92,7 +92,7 @@ private:
     QLabel *m_strip;
     QString m_stripText; // both lines: what is set, then the keys
     bool m_stripBrief = false;
-    bool m_stripBesidePlot = false; // placed in the figure's margin, not over the plot
+    bool m_stripBesidePlot = false; // placed clear of the plot, in the figure's margin
     QPointer<LessonDock> m_lesson;
     QTimer m_hideTimer;
     bool m_active = false;

@@ -289,6 +289,7 @@ private Q_SLOTS:
         m_window->presenter()->enter();
         QTRY_VERIFY(resized.count() > 0);
         QLabel *strip = m_window->presenter()->strip();
+        strip->hide();
         QTest::keyClick(m_window->chart(), Qt::Key_Up); // placed anew on the full-screen chart
         QVERIFY(strip->isVisible());
         const QRect place = strip->geometry();
@@ -298,21 +299,36 @@ private Q_SLOTS:
                                                          .arg(place.y())
                                                          .arg(place.width())
                                                          .arg(place.height())));
-        QVERIFY(m_window->chart()->rect().contains(place));
-        // The chart drawn without the strip shows only its background there (the plot widget
-        // fills the chart; its top left corner is background in every figure).
-        const QImage chart = m_window->chart()->grabImage(m_window->chart()->size());
-        const QRgb background = chart.pixel(0, 0);
-        int drawn = 0;
-        for (int y = place.top(); y <= place.bottom(); ++y) {
-            for (int x = place.left(); x <= place.right(); ++x)
-                drawn += chart.pixel(x, y) != background ? 1 : 0;
-        }
-        QVERIFY2(drawn == 0, qPrintable(QStringLiteral("%1 drawn pixels under it").arg(drawn)));
+        // The chart drawn without the strip shows only its background under it, before and
+        // after a batch step and a scheme that writes wider (the plot widget fills the chart;
+        // its top left corner is background in every figure).
+        const auto drawnUnderStrip = [&] {
+            QVERIFY(m_window->chart()->rect().contains(strip->geometry()));
+            const QImage chart = m_window->chart()->grabImage(m_window->chart()->size());
+            const QRgb background = chart.pixel(0, 0);
+            int drawn = 0;
+            const QRect r = strip->geometry();
+            for (int y = r.top(); y <= r.bottom(); ++y) {
+                for (int x = r.left(); x <= r.right(); ++x)
+                    drawn += chart.pixel(x, y) != background ? 1 : 0;
+            }
+            QVERIFY2(drawn == 0, qPrintable(QStringLiteral("%1 drawn pixels under %2,%3 %4x%5")
+                                                .arg(drawn)
+                                                .arg(r.x())
+                                                .arg(r.y())
+                                                .arg(r.width())
+                                                .arg(r.height())));
+        };
+        drawnUnderStrip();
         QTest::keyClick(m_window->chart(), Qt::Key_Down);
         QVERIFY(strip->text().contains(s("Batch 16")));
         QCOMPARE(strip->geometry().top(), place.top());
         QVERIFY(std::abs(strip->geometry().center().x() - place.center().x()) <= 1);
+        drawnUnderStrip();
+        QTest::keyClick(m_window->chart(), Qt::Key_P);
+        QVERIFY(!strip->text().contains(s("BF16")));
+        if (!strip->geometry().intersects(plot))
+            drawnUnderStrip();
     }
 
     void presenterKeysEditTheScenario()
