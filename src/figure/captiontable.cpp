@@ -274,7 +274,7 @@ double CaptionTable::layout(double width, double maxHeight, int maxFontPixels)
         }
     }
 
-    // What the rows share, wrapped to the table's width: a narrow table's "Operator: … ·
+    // What the rows share, wrapped to the table's width: a narrow table's "8B MLP up (decode) ·
     // Bound: …" can be wider than the table, and a fact cut off is a fact lost.
     double tableWidth = 0;
     for (double w : std::as_const(m_columnWidths))

@@ -147,6 +147,15 @@ private Q_SLOTS:
         sc.batch = 16;
         sc.operators = {catalogOperator(catalog, QStringLiteral("decode-mlp-up-8b"))};
         const ScenarioAnalysis result = analyzeScenario(catalog, sc);
+        // Two lines above the table, each counted in its height: the margins (12 px above,
+        // 14 below), the two lines, the header and the three devices' rows.
+        CaptionTable table = CaptionTable::build(
+            result.chart, SceneModel::build(result.chart, atScale(1.75)), result.models);
+        const double height = table.layout(600, 1000);
+        QCOMPARE(table.sharedLines(), QStringList({QStringLiteral("8B MLP up (decode)"),
+                                                   QStringLiteral("Bound: memory (every point)")}));
+        QVERIFY(table.rowHeight() > 0);
+        QCOMPARE(height, 12 + 14 + (2 + 1 + 3) * table.rowHeight());
         QString error;
         const QStringList texts =
             captionedFigureTexts(result, m_dir.filePath(QStringLiteral("shared-wraps.svg")),
