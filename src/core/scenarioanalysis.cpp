@@ -93,12 +93,13 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
             // "needs >99": the legend is sized for two digits, and a third would take the line
             // a row more during a sweep (docs/labels.md). The exact count is in the Model step
             // dock and the analysis.
-            constexpr double mostCounted = 99;
+            constexpr int mostCounted = 99;
             const double needed = m.footprint.devicesNeeded;
+            const QString past = QStringLiteral("needs >%1").arg(mostCounted);
             v.text = m.footprint.fits       ? QStringLiteral("fits")
-                     : needed > mostCounted ? QStringLiteral("needs >99")
+                     : needed > mostCounted ? past
                                             : QStringLiteral("needs ×%1").arg(needed, 0, 'f', 0);
-            v.widest = {QStringLiteral("needs ×99"), QStringLiteral("needs >99")};
+            v.widest = {QStringLiteral("needs ×%1").arg(mostCounted), past};
         }
         verdicts.append(v);
     }

@@ -4,8 +4,6 @@
 #include "scenarioanalysis.h"
 #include "scenemodel.h"
 
-#include <QFontMetricsF>
-
 #include <algorithm>
 
 namespace rooflab {
@@ -142,7 +140,7 @@ LessonChart lessonChart(const LessonPlayer &player, const Catalog &catalog, Them
     options.yMax = step.presentation.yMax;
     if (step.presentation.hideFit) {
         // The title and legend keep one size across the reveal: both forms laid out for the
-        // revealed title at its widest, the verdicts for the wider of theirs.
+        // revealed title at its widest, the verdicts for the widest of their forms.
         const bool hidden = !player.isRevealed();
         options.title = hidden ? titleWithoutFit(result.models) : modelChartTitle(result.models);
         options.titleWidest = modelChartTitle(result.models, true);
