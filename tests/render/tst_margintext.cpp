@@ -37,20 +37,10 @@ void TestMarginText::everyInkedPixelIsInABox()
     QFETCH(QSize, size);
     QFETCH(double, textScale);
     QFETCH(Theme, theme);
-    // Llama 3.1 70B on three devices: a two-line title with the devices, and a legend.
-    const Catalog catalog = Catalog::builtin();
-    Scenario scenario;
-    scenario.model = QStringLiteral("llama-3.1-70b");
-    scenario.devices = {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
-                        QStringLiteral("mi300x")};
-    scenario.batch = 16;
-    const ScenarioAnalysis result = analyzeScenario(catalog, scenario);
-    ChartOptions options;
-    options.fontScale = textScale;
+    // Llama 3.1 70B on three devices as the window shows it: a title with the need, a legend.
+    const ScenarioAnalysis result = rooflab::test::analysisAt(rooflab::test::threeDevices(), 16);
+    ChartOptions options = rooflab::test::windowOptions(result, textScale);
     options.theme = theme;
-    options.title = modelChartTitle(result.models);
-    options.titleWidest = modelChartTitle(result.models, true);
-    options.fitVerdicts = modelFitVerdicts(result.models);
     const Figure figure(result.chart, options, size);
     const QImage image = figure.image(1.0).convertToFormat(QImage::Format_RGB32);
     QCOMPARE(image.size(), size);
