@@ -351,8 +351,8 @@ void PresenterView::refreshStrip()
     showStripText(m_stripBrief);
     // Up already, it keeps its form, middle and top: a batch step does not send it across the
     // chart, unless its new width would take it out of the room it was placed in or, beside
-    // the plot, over something drawn there. A lesson's
-    // step brings new notes, which do not know of the strip: there it is placed anew each time.
+    // the plot, over something drawn there. A lesson's step brings new notes, which do not
+    // know of the strip: there it is placed anew each time.
     if (m_strip->isVisible() && !inLesson()) {
         m_strip->move(before.center().x() - m_strip->width() / 2, before.y());
         if (!stripRoom().contains(m_strip->geometry()) ||
@@ -382,7 +382,6 @@ void PresenterView::placeStrip()
     struct Choice
     {
         bool brief = false;
-        RooflineChart::Room room = RooflineChart::Room::Plot;
         QRect place;
         double hidden = 0;
     };
@@ -394,7 +393,6 @@ void PresenterView::placeStrip()
             showStripText(brief);
             Choice choice;
             choice.brief = brief;
-            choice.room = room;
             choice.place = m_chart->quietestPlace(m_strip->size(), margin, &choice.hidden, room);
             if (!found || choice.hidden < best.hidden) {
                 best = choice;
