@@ -91,9 +91,11 @@ void addFitVerdicts(SceneModel &model, const Analysis &analysis)
                 entry.device >= analysis.devices.size() ||
                 analysis.devices.at(entry.device).deviceId != verdict.deviceId)
                 continue;
+            // Each in the font it is drawn in: the legend's, or under the title the title's.
             const QString widest = widestIn(model.fonts.legend, verdict.widest);
             underTitle.append(tr("%1: %2").arg(entry.text, verdict.text));
-            underTitleWidest.append(tr("%1: %2").arg(entry.text, widest));
+            underTitleWidest.append(
+                tr("%1: %2").arg(entry.text, widestIn(model.fonts.title, verdict.widest)));
             entry.widest = entry.text + tr(" · ") + widest;
             entry.text += tr(" · ") + verdict.text;
         }
