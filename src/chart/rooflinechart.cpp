@@ -368,7 +368,7 @@ FrameCover RooflineChart::coverFor(Room room, QRectF *area) const
         for (const QRectF &text : std::as_const(texts))
             cover.taken.append(text.adjusted(-clearance, -clearance, clearance, clearance));
         // The border and the tick marks outside it: a box astride them hides an axis.
-        const double ticks = 6 * std::max(1.0, d->scene.model().options.fontScale);
+        const double ticks = AxisPainter::majorTickLength(d->scene.model());
         const QRectF r = frame.map.rect.adjusted(-ticks, 0, 0, ticks);
         cover.roofs.append(
             {QLineF(r.topLeft(), r.topRight()), QLineF(r.topRight(), r.bottomRight()),

@@ -203,6 +203,11 @@ void AxisPainter::paintTitles()
     }
 }
 
+double AxisPainter::majorTickLength(const SceneModel &model)
+{
+    return tickSizes(model).major;
+}
+
 QList<QRectF> AxisPainter::textBoxes(const SceneModel &model, const FigureLayout &layout)
 {
     QList<QRectF> boxes;

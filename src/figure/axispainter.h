@@ -32,6 +32,8 @@ public:
     // tick labels, the axis titles, the title and its caption line (what a box laid beside the
     // plot must not hide: the presenter view's strip).
     static QList<QRectF> textBoxes(const SceneModel &model, const FigureLayout &layout);
+    // How far a decade's tick mark reaches out of the plot, in pixels (grown with the text).
+    static double majorTickLength(const SceneModel &model);
 
 private:
     void paintFrame();
