@@ -5,10 +5,12 @@
 #include "figureexport.h"
 #include "figuremetadata.h"
 #include "lessondeck.h"
+#include "printsize.h"
 #include "safefile.h"
 #include "scenarioanalysis.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
+#include "scenemodel.h"
 #include "usageerror.h"
 #include "version.h"
 
@@ -69,6 +71,19 @@ void addExportOptions(QCommandLineParser &parser)
                           .arg(minScale)
                           .arg(maxScale),
                       QStringLiteral("S")});
+    parser.addOption({QStringLiteral("size"),
+                      QStringLiteral("Figure size instead of --width/--height: W[UNIT][xH[UNIT]] "
+                                     "in in, cm, mm or px, e.g. 3.5in (a single column; the "
+                                     "height keeps the scenario's proportions) or 7inx4in. "
+                                     "96 figure pixels make an inch."),
+                      QStringLiteral("SIZE")});
+    parser.addOption({QStringLiteral("dpi"),
+                      QStringLiteral("PNG dots per inch instead of --scale, %1 to %2 (default: "
+                                     "%3 with --size in a physical unit, else 96).")
+                          .arg(minScale * pixelsPerInch)
+                          .arg(maxScale * pixelsPerInch)
+                          .arg(defaultPrintDpi),
+                      QStringLiteral("N")});
     parser.addOption({QStringLiteral("text-scale"),
                       QStringLiteral("Text, marker and line size, %1 to %2 (default: the "
                                      "scenario's, 1; the window's larger text is %3).")
@@ -108,8 +123,16 @@ const FigureFormat &outputFormat(const app::ParsedOptions &options, const QStrin
     const bool given = options.isSet(QStringLiteral("format"));
     const QString name =
         given ? options.value(QStringLiteral("format")) : QFileInfo(output).suffix();
-    if (const FigureFormat *format = figureFormat(name))
+    if (const FigureFormat *format = figureFormat(name)) {
+        // `--format svg -o x.png` would write SVG text into a file every viewer opens as PNG.
+        const QString extension = QFileInfo(output).suffix();
+        const FigureFormat *named = given ? figureFormat(extension) : nullptr;
+        if (named && named != format)
+            throw UsageError{QStringLiteral("--format: \"%1\" disagrees with the extension of "
+                                            "-o \"%2\" (%3); name the file .%4 or drop --format")
+                                 .arg(name, output, named->id, format->id)};
         return *format;
+    }
     const QString ids = figureFormatIds(false) + QStringLiteral(", ") + figureFormatIds(true);
     if (given)
         throw UsageError{QStringLiteral("--format: unknown format \"%1\"; use %2").arg(name, ids)};
@@ -160,6 +183,45 @@ ScenarioDocument inputScenario(const QString &path, const Catalog &catalog)
     return *doc;
 }
 
+// --size and --dpi: the figure's size in pixels at 96 to the inch and the PNG's scale
+// (dpi / 96). True when --size was given.
+bool applyPrintSize(const app::ParsedOptions &options, Presentation &p)
+{
+    const bool sized = options.isSet(QStringLiteral("size"));
+    for (const char *flag : {"width", "height"}) {
+        if (sized && options.isSet(QLatin1String(flag)))
+            throw UsageError{QStringLiteral("--size: gives the width and height; drop --%1")
+                                 .arg(QLatin1String(flag))};
+    }
+    const bool dpiGiven = options.isSet(QStringLiteral("dpi"));
+    if (dpiGiven && options.isSet(QStringLiteral("scale")))
+        throw UsageError{QStringLiteral("--dpi: sets the PNG's scale (dpi / 96); drop --scale")};
+    bool physical = false;
+    if (sized) {
+        PrintSize size;
+        QString error;
+        if (!parsePrintSize(options.value(QStringLiteral("size")), double(p.width) / p.height,
+                            &size, &error))
+            throw UsageError{QStringLiteral("--size: ") + error};
+        p.width = size.width;
+        p.height = size.height;
+        physical = size.physical;
+    }
+    if (dpiGiven) {
+        const double dpi = positiveOption(options, QStringLiteral("dpi"));
+        using namespace figurelimits;
+        if (dpi < minScale * pixelsPerInch || dpi > maxScale * pixelsPerInch)
+            throw UsageError{QStringLiteral("--dpi: must be from %1 to %2, got %3")
+                                 .arg(minScale * pixelsPerInch)
+                                 .arg(maxScale * pixelsPerInch)
+                                 .arg(options.value(QStringLiteral("dpi")))};
+        p.scale = dpi / pixelsPerInch;
+    } else if (physical && !options.isSet(QStringLiteral("scale"))) {
+        p.scale = defaultPrintDpi / pixelsPerInch;
+    }
+    return sized;
+}
+
 // Applies the figure flags to the presentation, so the embedded scenario reopens as exported.
 void applyPresentationOptions(const app::ParsedOptions &options, Presentation &p)
 {
@@ -184,15 +246,19 @@ void applyPresentationOptions(const app::ParsedOptions &options, Presentation &p
         p.highlightSelection = true;
     p.width = sideOption(options, QStringLiteral("width"), p.width);
     p.height = sideOption(options, QStringLiteral("height"), p.height);
+    const bool sized = applyPrintSize(options, p);
     if (options.isSet(QStringLiteral("scale")))
         p.scale = positiveOption(options, QStringLiteral("scale"));
     if (options.isSet(QStringLiteral("text-scale")))
         p.textScale = positiveOption(options, QStringLiteral("text-scale"));
-    const QString problem = presentationProblem(p, {.theme = QStringLiteral("--theme"),
-                                                    .width = QStringLiteral("--width"),
-                                                    .height = QStringLiteral("--height"),
-                                                    .scale = QStringLiteral("--scale"),
-                                                    .textScale = QStringLiteral("--text-scale")});
+    const QString sizeFlag = sized ? QStringLiteral("--size") : QString();
+    const QString problem = presentationProblem(
+        p, {.theme = QStringLiteral("--theme"),
+            .width = sized ? sizeFlag : QStringLiteral("--width"),
+            .height = sized ? sizeFlag : QStringLiteral("--height"),
+            .scale = options.isSet(QStringLiteral("dpi")) ? QStringLiteral("--dpi")
+                                                          : QStringLiteral("--scale"),
+            .textScale = QStringLiteral("--text-scale")});
     if (!problem.isEmpty())
         throw UsageError{problem};
 }
@@ -210,6 +276,27 @@ void checkOutputPath(const QString &path)
 {
     if (const QString problem = outputPathProblem(path); !problem.isEmpty())
         throw UsageError{QStringLiteral("-o: ") + problem};
+}
+
+// A note when the figure's smallest text prints under 6 pt at its size (96 figure pixels to
+// the inch, 72 pt to the inch), the least a printed figure should carry; else nothing.
+QStringList smallTextNote(const Presentation &p)
+{
+    constexpr double leastPoints = 6;
+    const int pixels = SceneFonts::smallestPixels(p.textScale);
+    const double points = pixels * pointsPerInch / pixelsPerInch;
+    if (points >= leastPoints)
+        return {};
+    // The text scale whose smallest text reaches 6 pt: 6 pt = 8 px; the smallest font is
+    // smallestPixels(1) px at scale 1.
+    const double needed =
+        leastPoints * pixelsPerInch / pointsPerInch / SceneFonts::smallestPixels(1);
+    return {QStringLiteral("its smallest text is %1 pt at its printed size of %2 x %3 in, under "
+                           "the 6 pt a printed figure should keep; use --text-scale %4 or more")
+                .arg(points, 0, 'g', 3)
+                .arg(p.width / pixelsPerInch, 0, 'g', 3)
+                .arg(p.height / pixelsPerInch, 0, 'g', 3)
+                .arg(std::ceil(needed * 100) / 100)};
 }
 
 QtMessageHandler previousMessageHandler = nullptr;
@@ -301,6 +388,8 @@ int exportCommand(const app::Invocation &invocation)
         printError(error);
         return ExitFailure;
     }
+    if (!format.table)
+        notes += smallTextNote(doc.presentation);
     // Written, but without something asked for: said on stderr, the file kept.
     for (const QString &note : notes)
         printError(QStringLiteral("warning: %1: %2").arg(output, note));

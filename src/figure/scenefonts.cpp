@@ -35,4 +35,14 @@ SceneFonts SceneFonts::make(double scale)
     return f;
 }
 
+int SceneFonts::smallestPixels(double scale)
+{
+    const SceneFonts f = make(scale);
+    int smallest = f.tick.pixelSize();
+    for (const QFont *font : {&f.axisTitle, &f.title, &f.roofLabel, &f.pointLabel, &f.selectedLabel,
+                              &f.legend, &f.badge, &f.zone})
+        smallest = std::min(smallest, font->pixelSize());
+    return smallest;
+}
+
 } // namespace rooflab

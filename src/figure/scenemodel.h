@@ -19,6 +19,9 @@ struct SceneFonts
 
     // Pixel sizes for a 1600 x 1000 figure, multiplied by `scale`.
     static SceneFonts make(double scale);
+    // The pixel size of the smallest of them at `scale`: what a printed figure's least
+    // legible text is made of.
+    static int smallestPixels(double scale);
 };
 
 // One memory slope: y = bandwidth * x, drawn from the left edge up to `topRidge`.

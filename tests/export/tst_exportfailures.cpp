@@ -64,6 +64,12 @@ private Q_SLOTS:
         QTest::newRow("unknown format")
             << QStringList{s("-o"), s("chart.svg"), s("--format"), s("tiff")} << 2
             << s("--format: unknown format \"tiff\"");
+        QTest::newRow("format disagrees with the extension")
+            << QStringList{s("-o"), s("x.png"), s("--format"), s("svg")} << 2
+            << s("--format: \"svg\" disagrees with the extension of -o \"x.png\" (png)");
+        QTest::newRow("table format disagrees with the extension")
+            << QStringList{s("-o"), s("x.csv"), s("--format"), s("markdown")} << 2
+            << s("--format: \"markdown\" disagrees with the extension of -o \"x.csv\" (csv)");
         QTest::newRow("no output") << QStringList{} << 2 << s("-o: missing");
         QTest::newRow("unknown device")
             << QStringList{s("-o"), s("c.svg"), s("--device"), s("h900")} << 2
