@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHashFunctions>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -108,8 +109,8 @@ bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice 
     figureOf(analysis, request, notes).draw(&painter);
     painter.end();
     const QByteArray svg = SvgDocument::withHeader(
-        buffer.data(), figureTitle(request), tr("Roofline chart drawn by %1").arg(softwareName()),
-        request.metadata);
+        buffer.data(), QSize(p.width, p.height), figureTitle(request),
+        tr("Roofline chart drawn by %1").arg(softwareName()), request.metadata);
     if (device->write(svg) != svg.size()) {
         *error = device->errorString();
         return false;
@@ -117,11 +118,37 @@ bool writeSvg(const Analysis &analysis, const FigureRequest &request, QIODevice 
     return true;
 }
 
+// `pdf` with its /CreationDate entry overwritten by spaces: the same bytes for the same figure
+// on any day. Spaces keep every later byte where the cross-reference table says it is.
+QByteArray withoutCreationDate(QByteArray pdf)
+{
+    const qsizetype from = pdf.indexOf("/CreationDate (");
+    const qsizetype to = from < 0 ? -1 : pdf.indexOf(')', from);
+    if (to >= 0)
+        pdf.replace(from, to + 1 - from, QByteArray(to + 1 - from, ' '));
+    return pdf;
+}
+
+// Qt's PDF writer keeps its fonts in a hash and writes them in the hash's order, which
+// follows the process's random hash seed: the same figure came out with its fonts in another
+// order from one run to the next. A fixed seed while the PDF is drawn makes the order stable.
+class StableHashOrder
+{
+public:
+    StableHashOrder() { QHashSeed::setDeterministicGlobalSeed(); }
+    ~StableHashOrder() { QHashSeed::resetRandomGlobalSeed(); }
+    StableHashOrder(const StableHashOrder &) = delete;
+    StableHashOrder &operator=(const StableHashOrder &) = delete;
+};
+
 bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice *device,
               QString *error, QStringList *notes)
 {
     const Presentation &p = request.presentation;
-    QPdfWriter writer(device);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    const StableHashOrder stableFonts;
+    QPdfWriter writer(&buffer);
     writer.setResolution(96);
     // 96 px to the inch, 72 pt to the inch: the page is the figure's size at 96 dpi.
     writer.setPageSize(QPageSize(QSizeF(p.width * 0.75, p.height * 0.75), QPageSize::Point,
@@ -140,6 +167,11 @@ bool writePdf(const Analysis &analysis, const FigureRequest &request, QIODevice 
     painter.setWindow(0, 0, p.width, p.height);
     figureOf(analysis, request, notes).draw(&painter);
     painter.end();
+    const QByteArray pdf = withoutCreationDate(buffer.data());
+    if (device->write(pdf) != pdf.size()) {
+        *error = device->errorString();
+        return false;
+    }
     return true;
 }
 

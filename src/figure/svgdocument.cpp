@@ -29,6 +29,44 @@ bool needsBase64(const QByteArray &data)
     return utf8.hasError();
 }
 
+// The opening <svg> tag with its width and height in px.
+QByteArray withPixelSize(QByteArray tag, const QSize &pixels)
+{
+    const auto replace = [&tag](const QByteArray &attribute, int value) {
+        const QByteArray open = ' ' + attribute + "=\"";
+        const qsizetype from = tag.indexOf(open);
+        const qsizetype to = from < 0 ? -1 : tag.indexOf('"', from + open.size());
+        if (to >= 0)
+            tag.replace(from + open.size(), to - from - open.size(),
+                        QByteArray::number(value) + "px");
+    };
+    replace("width", pixels.width());
+    replace("height", pixels.height());
+    return tag;
+}
+
+// `font-family="DejaVu Sans"` as `font-family="'DejaVu Sans', sans-serif"`.
+QByteArray withFontFallback(const QByteArray &body)
+{
+    static const QByteArray attribute = "font-family=\"";
+    QByteArray out;
+    out.reserve(body.size() + body.size() / 16);
+    qsizetype at = 0;
+    while (true) {
+        const qsizetype from = body.indexOf(attribute, at);
+        const qsizetype to = from < 0 ? -1 : body.indexOf('"', from + attribute.size());
+        if (to < 0)
+            break;
+        const qsizetype start = from + attribute.size();
+        const QByteArray family = body.mid(start, to - start);
+        out += body.mid(at, start - at);
+        out += family.contains(',') ? family : "'" + family + "', sans-serif";
+        at = to;
+    }
+    out += body.mid(at);
+    return out;
+}
+
 } // namespace
 
 QString SvgDocument::metadataNamespace()
@@ -36,7 +74,7 @@ QString SvgDocument::metadataNamespace()
     return QStringLiteral("urn:x-rooflab:scenario");
 }
 
-QByteArray SvgDocument::withHeader(const QByteArray &svg, const QString &title,
+QByteArray SvgDocument::withHeader(const QByteArray &svg, const QSize &pixels, const QString &title,
                                    const QString &description, const QByteArray &metadata)
 {
     const qsizetype start = svg.indexOf("<svg");
@@ -65,7 +103,8 @@ QByteArray SvgDocument::withHeader(const QByteArray &svg, const QString &title,
     }
     // Names may hold control characters that XML 1.0 forbids: replaced, the file stays
     // well-formed.
-    return xmlSafeDocument(svg.left(end + 1) + header + rest);
+    return xmlSafeDocument(withPixelSize(svg.left(end + 1), pixels) + header +
+                           withFontFallback(rest));
 }
 
 QByteArray SvgDocument::readMetadata(const QByteArray &svg, QString *error)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QSize>
 #include <QString>
 
 namespace rooflab {
@@ -12,8 +13,11 @@ class SvgDocument
 {
 public:
     // `svg` with <title>, <desc> and a <metadata> element holding `metadata` (the scenario
-    // JSON) inserted after the opening <svg> tag, every text XML-escaped.
-    static QByteArray withHeader(const QByteArray &svg, const QString &title,
+    // JSON) inserted after the opening <svg> tag, every text XML-escaped. The <svg> tag's
+    // width and height become `pixels` in px: QSvgGenerator's millimetres, rounded to three
+    // decimals, make renderers draw 336 px as 337. Every font family gains a generic
+    // fallback, so a reader without it still gets a sans-serif face.
+    static QByteArray withHeader(const QByteArray &svg, const QSize &pixels, const QString &title,
                                  const QString &description, const QByteArray &metadata);
 
     // The scenario JSON in an SVG written by withHeader(); empty with `error` set when the

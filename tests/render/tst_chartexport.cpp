@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QImageReader>
 #include <QRegularExpression>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -22,6 +23,8 @@ private Q_SLOTS:
     void pngHasTheRequestedSize_data();
     void pngHasTheRequestedSize();
     void svgIsValidXmlWithText();
+    void svgRendersAtItsExactSize_data();
+    void svgRendersAtItsExactSize();
     void svgIsByteIdentical();
     void maliciousNamesAreEscaped();
     void metadataRoundTrips_data();
@@ -131,12 +134,42 @@ void TestChartExport::svgIsValidXmlWithText()
     QVERIFY(has(QStringLiteral("Arithmetic intensity (FLOP/byte)")));
     QVERIFY(has(QStringLiteral("Attainable performance (FLOP/s)")));
     QVERIFY(has(QStringLiteral("BF16 matrix 989.5 TFLOP/s")));
-    // A concrete font family on every text, sized for 96 dpi: 1600 px wide is 423.33 mm.
+    // A concrete font family on every text with a generic fallback behind it, and the size
+    // in whole pixels: 1600 × 1000 px, not 423.333 mm (1600 / 96 × 25.4 = 423.3333…, which a
+    // renderer turns back into 1600.0013 px and rounds up to 1601).
     QVERIFY(!svg.contains("font-family=\"Sans Serif\""));
-    QVERIFY(svg.contains("font-family=\"DejaVu Sans\""));
-    QVERIFY(svg.contains("width=\"423.333mm\""));
+    QVERIFY(!svg.contains("font-family=\"DejaVu Sans\""));
+    QVERIFY(svg.contains("font-family=\"'DejaVu Sans', sans-serif\""));
+    QVERIFY(svg.contains("<svg width=\"1600px\" height=\"1000px\""));
+    QVERIFY(!svg.contains("mm\""));
     QVERIFY(svg.contains("viewBox=\"0 0 1600 1000\""));
     QCOMPARE(svg.count("<title>"), 1);
+}
+
+void TestChartExport::svgRendersAtItsExactSize_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    // 3.5 in × 2.625 in at 96 px/in = 336 × 252 px: in millimetres (88.9 × 66.675) a
+    // renderer made it 337 × 253. 1200 × 800 came out 1200 × 801.
+    QTest::newRow("single column") << 336 << 252;
+    QTest::newRow("1200x800") << 1200 << 800;
+}
+
+void TestChartExport::svgRendersAtItsExactSize()
+{
+    QFETCH(int, width);
+    QFETCH(int, height);
+    FigureRequest request;
+    request.path = path(QStringLiteral("exact.svg"));
+    request.presentation.width = width;
+    request.presentation.height = height;
+    QString error;
+    QVERIFY2(exportFigure(m_analysis, request, &error), qPrintable(error));
+    QSvgRenderer renderer(readAll(request.path));
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.defaultSize(), QSize(width, height));
+    QCOMPARE(renderer.viewBoxF(), QRectF(0, 0, width, height));
 }
 
 void TestChartExport::svgIsByteIdentical()
