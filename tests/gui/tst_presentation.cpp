@@ -208,6 +208,32 @@ private Q_SLOTS:
         QVERIFY(windowLarge != readAll(path("window.svg")));
     }
 
+    void windowAndCommandLineWriteTheSamePdf()
+    {
+        // The same state written as PDF by File › Export and by `rooflab export`: the same
+        // bytes (no creation date, the fonts in a stable order), as for SVG above.
+        const Scenario scenario = rooflab::test::twoOperatorScenario(m_catalog);
+        Presentation p;
+        p.width = 900;
+        p.height = 600;
+        p.highlightSelection = false;
+        const Selection selection{.device = s("h200-sxm"), .op = s("decode-mlp-up-8b")};
+        const QString file = path("pdf.rooflab.json");
+        QString error;
+        QVERIFY2(saveScenarioFile(file, scenario, p, selection, &error), qPrintable(error));
+        m_doc->markSaved();
+        QVERIFY(m_window->openFile(file));
+        const ExportChoices choices{
+            .path = path("window.pdf"), .format = s("pdf"), .presentation = m_doc->presentation()};
+        QVERIFY2(m_window->fileActions()->exportTo(choices, &error), qPrintable(error));
+        const rooflab::test::Run run = rooflab::test::runRooflab(
+            s(ROOFLAB_EXE), {s("export"), file, s("-o"), path("cli.pdf")}, m_dir->path(), 60000);
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QByteArray window = readAll(path("window.pdf"));
+        QVERIFY(window.startsWith("%PDF-"));
+        QVERIFY(window == readAll(path("cli.pdf")));
+    }
+
     void windowAndCommandLineDrawTheSameBriefTitle()
     {
         // Llama 3.1 70B on three devices at 225 % in a 652 x 646 figure, the window's chart
