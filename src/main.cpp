@@ -46,6 +46,19 @@ int runWindowProgram(char *argv[])
     return 1;
 }
 
+// `bytes` with every byte outside printable ASCII written as \xNN, for a message.
+QString escapedBytes(const char *bytes)
+{
+    QString text;
+    for (const char *c = bytes; *c; ++c) {
+        const auto byte = static_cast<unsigned char>(*c);
+        text += byte >= 0x20 && byte < 0x7f
+                    ? QString(QLatin1Char(*c))
+                    : QStringLiteral("\\x%1").arg(byte, 2, 16, QLatin1Char('0'));
+    }
+    return text;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -54,8 +67,19 @@ int main(int argc, char *argv[])
     // reports it, instead of the process being killed half-way through a file.
     std::signal(SIGXFSZ, SIG_IGN);
     QStringList arguments;
-    for (int i = 0; i < argc; ++i)
+    for (int i = 0; i < argc; ++i) {
         arguments.append(QString::fromLocal8Bit(argv[i]));
+        // Bytes the system's encoding cannot decode would become U+FFFD: a file written or
+        // read under another name than the one typed. Refused instead.
+        if (i > 0 && arguments.last().toLocal8Bit() != QByteArray(argv[i])) {
+            rooflab::app::printError(
+                QStringLiteral("argument %1 (\"%2\") is not valid text in this system's "
+                               "encoding; give file names as text, e.g. in UTF-8")
+                    .arg(i)
+                    .arg(escapedBytes(argv[i])));
+            return 2;
+        }
+    }
 
     const Invocation invocation =
         rooflab::app::parseInvocation(arguments, rooflab::cli::commandSyntaxes());

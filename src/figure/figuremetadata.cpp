@@ -24,6 +24,29 @@ QString tr(const char *text)
 
 namespace {
 
+// Qt's PNG reader hands libpng's warnings ("libpng warning: tEXt: CRC error") to the message
+// log, where they would stand beside RoofLab's own verdict on the file: dropped while a PNG
+// is read, every other message passed on.
+class QuietImageReading
+{
+public:
+    QuietImageReading() { s_previous = qInstallMessageHandler(drop); }
+    ~QuietImageReading() { qInstallMessageHandler(s_previous); }
+    QuietImageReading(const QuietImageReading &) = delete;
+    QuietImageReading &operator=(const QuietImageReading &) = delete;
+
+private:
+    static void drop(QtMsgType type, const QMessageLogContext &context, const QString &text)
+    {
+        const bool imageIo =
+            (context.category && qstrcmp(context.category, "qt.gui.imageio") == 0) ||
+            text.startsWith(QLatin1String("libpng"));
+        if (!imageIo && s_previous)
+            s_previous(type, context, text);
+    }
+    static inline QtMessageHandler s_previous = nullptr;
+};
+
 QByteArray readPngMetadata(const QByteArray &png, QString *error)
 {
     if (const QString problem = pngStructureProblem(png); !problem.isEmpty()) {
@@ -33,6 +56,7 @@ QByteArray readPngMetadata(const QByteArray &png, QString *error)
     QBuffer device;
     device.setData(png);
     device.open(QIODevice::ReadOnly);
+    const QuietImageReading quiet;
     QImageReader reader(&device, "png");
     const QString text = reader.text(QLatin1String(pngScenarioKey));
     if (text.isEmpty()) {

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void pdfAttachmentInflateCapped();
     void oversizedImage();
     void pngChunkLongerThanFile();
+    void pngReadingPrintsNoLibraryWarnings();
     void repeatedCeilingsReportedBriefly();
     void presetFolderCapped();
     void yearAndBlockSizeRangeChecked();
@@ -206,6 +207,33 @@ void TestSafeInput::pngChunkLongerThanFile()
     QVERIFY2(r.err.contains(path.toUtf8() + ": PNG chunk 1 (zTXt) claims 2080375260 bytes, more "
                                             "than the file holds"),
              r.err.constData());
+}
+
+// A PNG whose title chunk has a broken checksum still carries its scenario: it reopens, and
+// stderr stays empty instead of repeating libpng's "tEXt: CRC error".
+void TestSafeInput::pngReadingPrintsNoLibraryWarnings()
+{
+    const QString good = m_work.filePath(s("good.png"));
+    Run r = run({s("export"), s("-o"), good, s("--width"), s("320"), s("--height"), s("200")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QFile file(good);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray png = file.readAll();
+    // A chunk is length (4 bytes), type (4), data (length), CRC (4): the last CRC byte of the
+    // first tEXt chunk sits at type + 4 + length + 3.
+    const qsizetype type = png.indexOf("tEXt");
+    QVERIFY(type > 4);
+    const auto byte = [&png](qsizetype at) { return quint32(quint8(png.at(at))); };
+    const quint32 length =
+        byte(type - 4) << 24 | byte(type - 3) << 16 | byte(type - 2) << 8 | byte(type - 1);
+    const qsizetype crc = type + 4 + qsizetype(length) + 3;
+    png[crc] = char(png.at(crc) ^ 0x5a);
+    const QString broken = m_work.filePath(s("broken-crc.png"));
+    QVERIFY(writeAll(broken, png));
+    r = run({s("export"), broken, s("-o"), m_work.filePath(s("from-broken.svg"))});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
 }
 
 // 20,000 copies of one ceiling: 19,999 repeats, 8 reported and the rest counted, in one pass.

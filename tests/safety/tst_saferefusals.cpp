@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void controlCharactersReplacedInPdfTitle();
     void formulaNamesNeutralisedInCsv();
     void bidiControlsEscapedInTables();
+    void undecodableFileNameRefused();
 };
 
 Run TestSafeRefusals::run(const QStringList &arguments) const
@@ -274,6 +276,29 @@ void TestSafeRefusals::bidiControlsEscapedInTables()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("abc<U+202E>fed on named-npu"), r.out.constData());
     QVERIFY(!QString::fromUtf8(r.out).contains(QChar(0x202E)));
+}
+
+// `-o $'\xff'-chart.svg`: a name the system's encoding cannot decode. Qt would turn the
+// byte into U+FFFD and write "\xef\xbf\xbd-chart.svg"; the command refuses it instead. The
+// shell passes the raw byte, which a QStringList argument cannot carry.
+void TestSafeRefusals::undecodableFileNameRefused()
+{
+    QTemporaryDir work;
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(s("XDG_DATA_HOME"), m_home.path());
+    env.insert(s("LC_ALL"), s("C.UTF-8"));
+    process.setProcessEnvironment(env);
+    process.setWorkingDirectory(work.path());
+    process.start(s("/bin/sh"), {s("-c"), s(R"(exec "$0" export -o "$(printf '\377')-chart.svg")"),
+                                 s(ROOFLAB_EXE)});
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitCode(), 2);
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(err.startsWith("rooflab: argument 3 (\"\\xff-chart.svg\") is not valid text"),
+             err.constData());
+    QVERIFY2(QDir(work.path()).entryList(QDir::Files).isEmpty(),
+             qPrintable(QDir(work.path()).entryList(QDir::Files).join(s(", "))));
 }
 
 QTEST_GUILESS_MAIN(TestSafeRefusals)
