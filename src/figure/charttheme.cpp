@@ -113,16 +113,26 @@ QColor ChartTheme::deviceColor(int index) const
     return devices.at(slotOf(index) % devices.size());
 }
 
-int preferredDeviceSlot(const QString &deviceId)
+namespace {
+
+// The devices most often compared have slots of their own that differ from each other's.
+const QHash<QString, int> &reservedSlots()
 {
-    // The devices most often compared get slots that differ from each other's; any other
-    // device a stable FNV-1a hash of its id (qHash is seeded per process).
     static const QHash<QString, int> table = {
         {QStringLiteral("h100-sxm5"), 0},      {QStringLiteral("b200"), 1},
         {QStringLiteral("mi300x"), 2},         {QStringLiteral("h200-sxm"), 3},
         {QStringLiteral("a100-sxm4-80gb"), 4}, {QStringLiteral("gb200"), 5},
         {QStringLiteral("mi355x"), 6},         {QStringLiteral("tpu-v5p"), 7},
     };
+    return table;
+}
+
+} // namespace
+
+int preferredDeviceSlot(const QString &deviceId)
+{
+    // A reserved slot, else a stable FNV-1a hash of the id (qHash is seeded per process).
+    const QHash<QString, int> &table = reservedSlots();
     if (const auto known = table.constFind(deviceId); known != table.constEnd())
         return *known;
     quint32 hash = 2166136261u;
@@ -135,18 +145,24 @@ int preferredDeviceSlot(const QString &deviceId)
 
 void ChartTheme::assignDeviceSlots(const QStringList &deviceIds)
 {
-    // In id order, each device takes its preferred slot, or the next free one when a
-    // device before it in that order holds it: the same set always gets the same colours,
-    // whatever order the devices were added in, and the devices shown never share one
-    // while the palette has room.
+    // Devices with a reserved slot first, then the rest in id order, each takes its
+    // preferred slot, or the next free one when a device before it in that order holds it:
+    // the same set always gets the same colours, whatever order the devices were added in,
+    // the devices shown never share one while the palette has room, and a user's device
+    // ("h100-2xbw", whose hash asks for slot 0) never takes an H100's or MI300X's colour.
     const int size = static_cast<int>(devices.size());
     deviceSlots = QList<int>(deviceIds.size(), 0);
     if (size == 0)
         return;
     QList<int> order(deviceIds.size());
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(),
-              [&](int a, int b) { return deviceIds.at(a) < deviceIds.at(b); });
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const bool reservedA = reservedSlots().contains(deviceIds.at(a));
+        const bool reservedB = reservedSlots().contains(deviceIds.at(b));
+        if (reservedA != reservedB)
+            return reservedA;
+        return deviceIds.at(a) < deviceIds.at(b);
+    });
     QList<int> taken;
     for (int i : std::as_const(order)) {
         int slot = preferredDeviceSlot(deviceIds.at(i)) % size;

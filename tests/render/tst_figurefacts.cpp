@@ -87,6 +87,32 @@ private Q_SLOTS:
         }
     }
 
+    void aUserDeviceNeverTakesAShippedDevicesColour()
+    {
+        // "h100-2xbw" (a what-if copy of the H100) hashes to slot 0 by FNV-1a and sorts
+        // before "h100-sxm5" ('2' < 's'): it took the H100's blue (#1f5fbf, slot 0) and moved
+        // the H100 to red. "aaa-npu" hashes to slot 2 and sorts before "mi300x": the MI300X
+        // went from green (#2a9d3a, slot 2) to purple. The reserved slots settle first.
+        const auto colourOf = [](const QStringList &ids, const QString &id) {
+            ChartTheme theme = ChartTheme::forTheme(Theme::Light);
+            theme.assignDeviceSlots(ids);
+            return theme.deviceColor(static_cast<int>(ids.indexOf(id))).name();
+        };
+        QCOMPARE(preferredDeviceSlot(s("h100-2xbw")) % 8, 0);
+        QCOMPARE(preferredDeviceSlot(s("aaa-npu")) % 8, 2);
+        for (const QStringList &ids :
+             {QStringList{s("h100-sxm5"), s("mi300x")}, QStringList{s("h100-sxm5"), s("h100-2xbw")},
+              QStringList{s("aaa-npu"), s("mi300x"), s("h100-sxm5")}}) {
+            QCOMPARE(colourOf(ids, s("h100-sxm5")), s("#1f5fbf"));
+            if (ids.contains(s("mi300x")))
+                QCOMPARE(colourOf(ids, s("mi300x")), s("#2a9d3a"));
+        }
+        // The user's devices take the next free slots: h100-2xbw slot 1 (#d62728), aaa-npu
+        // slot 3 (#8e44ad), the slot after the MI300X's.
+        QCOMPARE(colourOf({s("h100-sxm5"), s("h100-2xbw")}, s("h100-2xbw")), s("#d62728"));
+        QCOMPARE(colourOf({s("aaa-npu"), s("mi300x"), s("h100-sxm5")}, s("aaa-npu")), s("#8e44ad"));
+    }
+
     void devicesShownNeverShareAColour()
     {
         // Any eight devices get eight colours of the eight-colour palette, whatever their
