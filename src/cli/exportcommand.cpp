@@ -109,6 +109,10 @@ void addExportOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("caption-line"),
                       QStringLiteral("Add a line under the title that names the batch, the "
                                      "context (or prompt), the precision and the devices.")});
+    parser.addOption({QStringLiteral("notes"),
+                      QStringLiteral("Let the legend count the labels it had no room for (\"3 "
+                                     "labels left out\"), as the window's does. Files leave "
+                                     "these screen notes out unless asked.")});
     parser.addOption({QStringLiteral("highlight"),
                       QStringLiteral("Ring the selected point. Exports leave it out unless "
                                      "this flag or the scenario's view.highlight_selection "
@@ -333,7 +337,7 @@ int exportCommand(const app::Invocation &invocation)
         QString images = figureFormatIds(false); // "png, svg, pdf" -> "png, svg and pdf"
         images.replace(images.lastIndexOf(QStringLiteral(", ")), 2, QStringLiteral(" and "));
         for (const char *flag : {"caption", "caption-line", "compare-table", "highlight",
-                                 "no-legend", "no-zones", "text-scale"}) {
+                                 "no-legend", "no-zones", "notes", "text-scale"}) {
             if (options.isSet(QLatin1String(flag)))
                 throw UsageError{QStringLiteral("--%1: applies to %2, not to a %3 table")
                                      .arg(QLatin1String(flag), images, format.id)};
@@ -381,6 +385,7 @@ int exportCommand(const app::Invocation &invocation)
                 : QList<CompareRow>(),
         .metadata = format.table ? QByteArray()
                                  : writeScenarioFile(doc.scenario, doc.presentation, doc.selection),
+        .leftOutNotes = options.isSet(QStringLiteral("notes")),
     };
     QString error;
     QStringList notes;

@@ -35,6 +35,10 @@ struct ChartOptions
     // The window's chart, which has tooltips: a note may say to hover a point. Never in a
     // file (Figure clears it), where such a note would ask the reader for the impossible.
     bool interactive = false;
+    // The legend counts the labels and notes it had no room for ("3 labels left out"). The
+    // window's chart does; a file only when asked (FigureRequest::leftOutNotes), since a
+    // reader cannot make a printed figure larger.
+    bool leftOutNotes = true;
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // fixed view; all 0: follow the content
     QString title;                                 // drawn above the plot when not empty
     QList<FigureAnnotation> annotations;           // a lesson step's marks (annotationpainter.h)

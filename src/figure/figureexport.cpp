@@ -47,6 +47,7 @@ Figure figureOf(const Analysis &analysis, const FigureRequest &request, QStringL
     ChartOptions options =
         chartOptionsFor(p, request.selection, request.titles, request.captionLine);
     options.fitVerdicts = modelFitVerdicts(request.models);
+    options.leftOutNotes = request.leftOutNotes;
     Figure figure(analysis, options, QSize(p.width, p.height),
                   {.points = p.caption,
                    .models = request.models,

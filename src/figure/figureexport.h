@@ -32,6 +32,9 @@ struct FigureRequest
     QList<ModelAnalysis> models; // with a model: its step per device, for the tables' totals
     QList<CompareRow> compareRows; // with a model: its deployment per device (compareDevices())
     QByteArray metadata;           // scenario JSON embedded in the file; empty: none
+    // The legend's counts of what it left out ("3 labels left out"): screen notes, in a
+    // file only when asked (`rooflab export --notes`).
+    bool leftOutNotes = false;
 };
 
 // One file format RoofLab writes: its id (also the file extension), the name dialogs show,

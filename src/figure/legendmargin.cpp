@@ -122,8 +122,11 @@ double widestText(const QFont &font, const QList<SceneLegendEntry> &entries)
 // The notes that count what was left out, at their longest (the window's): in a brief
 // legend one for every label, in a compact one for point and line labels, else the point
 // labels' only. `most` labels at most (mostLeftOut()).
-QList<SceneLegendEntry> leftOutNotes(LegendLevel level, int most)
+QList<SceneLegendEntry> leftOutNotes(const SceneModel &model, LegendLevel level, int most)
 {
+    if (!model.options.leftOutNotes)
+        return {}; // a file that was not asked for them: no room kept
+
     if (level == LegendLevel::Key)
         return {{SceneLegendEntry::Kind::Note, keyLeftOutNote(most, 99)}};
     if (level == LegendLevel::Brief || level == LegendLevel::Minimal)
@@ -260,7 +263,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     const double besideHeight = size.height() - figureInset - plot.top();
     const int rowsBeside =
         std::max(1, static_cast<int>((besideHeight - 2 * LegendLayout::padding) / lineHeight));
-    QList<SceneLegendEntry> notes = leftOutNotes(level, most);
+    QList<SceneLegendEntry> notes = leftOutNotes(model, level, most);
     if (level == LegendLevel::Full)
         notes.clear(); // a spare line instead (below)
     // The grid's columns beside the plot for lines of `textWidth`: the notes that count
@@ -332,7 +335,7 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
     // (The notes on one row each when the margin is that wide.)
     const double underText = std::max(
         20.0,
-        std::min(std::max(widestOwn, std::ceil(widestText(font, leftOutNotes(level, most)))),
+        std::min(std::max(widestOwn, std::ceil(widestText(font, leftOutNotes(model, level, most)))),
                  across - 2 * LegendLayout::padding - LegendLayout::swatch - LegendLayout::gap));
     // With numbered labels (which come between the two) the notes take rows of their own;
     // without, they may share the last line's row.
@@ -342,8 +345,8 @@ std::pair<LegendMargin, LegendMargin> legendMargins(const SceneModel &model, con
             wrapped(font, entries, underText, keepWhole, &numbers);
         return LegendLayout::flowRows(pieces, numbers, font, across);
     };
-    const int rowsUnder = breakNames ? rowsOf(lines + leftOutNotes(level, most))
-                                     : rowsOf(lines) + rowsOf(leftOutNotes(level, most)) + 1;
+    const int rowsUnder = breakNames ? rowsOf(lines + leftOutNotes(model, level, most))
+                                     : rowsOf(lines) + rowsOf(leftOutNotes(model, level, most)) + 1;
     const double underHeight = 2 * LegendLayout::padding + rowsUnder * lineHeight;
     LegendMargin below;
     below.valid = true;

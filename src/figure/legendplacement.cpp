@@ -127,17 +127,20 @@ QList<SceneLegendEntry> FrameLayouter::legendEntries(QList<int> *numbers, const 
     }
     const int unlabelled = shown.isEmpty() ? m_unlabelledBefore : f.unlabelled;
     QList<SceneLegendEntry> notes;
-    if (f.legendSlot.key && unlabelled + lineLabelsLeftOut + notesLeftOut > 0)
-        notes.append({SceneLegendEntry::Kind::Note,
-                      keyLeftOutNote(unlabelled + lineLabelsLeftOut, notesLeftOut)});
-    else if (brief && unlabelled + lineLabelsLeftOut > 0)
-        notes.append(
-            {SceneLegendEntry::Kind::Note, briefLeftOutNote(unlabelled + lineLabelsLeftOut)});
-    if (!brief && unlabelled > 0)
-        notes.append(
-            {SceneLegendEntry::Kind::Note, leftOutNote(unlabelled, m.options.interactive)});
-    if (!brief && lineLabelsLeftOut > 0)
-        notes.append({SceneLegendEntry::Kind::Note, lineLabelsNote(lineLabelsLeftOut)});
+    // A file that was not asked for them counts nothing.
+    if (m.options.leftOutNotes) {
+        if (f.legendSlot.key && unlabelled + lineLabelsLeftOut + notesLeftOut > 0)
+            notes.append({SceneLegendEntry::Kind::Note,
+                          keyLeftOutNote(unlabelled + lineLabelsLeftOut, notesLeftOut)});
+        else if (brief && unlabelled + lineLabelsLeftOut > 0)
+            notes.append(
+                {SceneLegendEntry::Kind::Note, briefLeftOutNote(unlabelled + lineLabelsLeftOut)});
+        if (!brief && unlabelled > 0)
+            notes.append(
+                {SceneLegendEntry::Kind::Note, leftOutNote(unlabelled, m.options.interactive)});
+        if (!brief && lineLabelsLeftOut > 0)
+            notes.append({SceneLegendEntry::Kind::Note, lineLabelsNote(lineLabelsLeftOut)});
+    }
     QList<int> noteNumbers(notes.size(), 0);
     fitSlotWidth(notes, noteNumbers);
     entries += notes;
@@ -208,6 +211,8 @@ int FrameLayouter::numberLineBudget() const
                                         .size());
         };
         // The window's note, the longer: a file lays out as the window does.
+        if (!m.options.leftOutNotes)
+            return f.legendSlot.lines - m_fixedLegendLines;
         return f.legendSlot.lines - m_fixedLegendLines -
                linesOf(leftOutNote(mostLeftOut(m), true)) -
                (f.legendSlot.compact ? linesOf(lineLabelsNote(mostLeftOut(m))) : 0);

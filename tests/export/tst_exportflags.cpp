@@ -172,35 +172,68 @@ private Q_SLOTS:
         QVERIFY(doc->presentation.highlightSelection);
     }
 
+    void filesCarryNoScreenNotesUnlessAsked()
+    {
+        // Llama 3.1 8B decode on the H100 and the MI300X in a single-column figure (3.5 ×
+        // 2.625 in = 336 × 252 px): the legend had no room for every label and said so
+        // ("Left out: 12 labels · 1 note"), which a printed figure's reader can do nothing
+        // about. Without --notes no such count is written; with it, the window's count is.
+        const QStringList figure{s("--model"),   s("llama-3.1-8b"), s("--device"),
+                                 s("h100-sxm5"), s("--device"),     s("mi300x"),
+                                 s("--size"),    s("3.5inx2.625in")};
+        const QString plain = m_dir.filePath(s("column.svg"));
+        auto run = rooflab(QStringList{s("-o"), plain} + figure);
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QFile plainFile(plain);
+        QVERIFY(plainFile.open(QIODevice::ReadOnly));
+        const QByteArray withoutNotes = plainFile.readAll().toLower();
+        QVERIFY(withoutNotes.contains("h100 · fits"));
+        QVERIFY(!withoutNotes.contains("left out"));
+        const QString noted = m_dir.filePath(s("column-notes.svg"));
+        run = rooflab(QStringList{s("-o"), noted, s("--notes")} + figure);
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QFile notedFile(noted);
+        QVERIFY(notedFile.open(QIODevice::ReadOnly));
+        QVERIFY(notedFile.readAll().toLower().contains("left out"));
+    }
+
     void refusalsNameTheFlag_data()
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::newRow("text scale") << QStringList{s("--text-scale"), s("9")}
-                                    << s("rooflab: --text-scale: must be from 0.5 to 3, got 9");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("text scale")
+            << QStringList{s("--text-scale"), s("9")}
+            << s("rooflab: --text-scale: must be from 0.5 to 3, got 9") << s("refused.png");
         QTest::newRow("narrow")
             << QStringList{s("--width"), s("15")}
-            << s("rooflab: --width: must be a whole number of pixels from 16 to 20000, got 15");
+            << s("rooflab: --width: must be a whole number of pixels from 16 to 20000, got 15")
+            << s("refused.png");
         QTest::newRow("scale") << QStringList{s("--scale"), s("0.05")}
-                               << s("rooflab: --scale: must be from 0.1 to 8, got 0.05");
+                               << s("rooflab: --scale: must be from 0.1 to 8, got 0.05")
+                               << s("refused.png");
         // 20000 x 20000 at scale 1 = 4e8 pixels: 400 million, over 256 million. The size is
         // to blame, not the scale.
         QTest::newRow("huge") << QStringList{s("--width"), s("20000"), s("--height"), s("20000")}
                               << s("rooflab: --width/--height: 20000 x 20000 at scale 1 is "
-                                   "400 million pixels, more than 256 million");
+                                   "400 million pixels, more than 256 million")
+                              << s("refused.png");
         QTest::newRow("theme") << QStringList{s("--theme"), s("neon")}
                                << s("rooflab: --theme: must be one of light, dark, print, "
-                                    "colorblind, got \"neon\"");
+                                    "colorblind, got \"neon\"")
+                               << s("refused.png");
         QTest::newRow("table text scale")
-            << QStringList{s("--text-scale"), s("2"), s("--format"), s("csv")}
-            << s("rooflab: --text-scale: applies to png, svg and pdf, not to a csv table");
+            << QStringList{s("--text-scale"), s("2")}
+            << s("rooflab: --text-scale: applies to png, svg and pdf, not to a csv table")
+            << s("refused.csv");
     }
 
     void refusalsNameTheFlag()
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        const QString file = m_dir.filePath(s("refused.png"));
+        QFETCH(QString, output);
+        const QString file = m_dir.filePath(output);
         const auto run = rooflab(QStringList{s("-o"), file} + arguments);
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 2);
