@@ -192,6 +192,33 @@ private Q_SLOTS:
         QVERIFY(sawFp8);
     }
 
+    void cellsCarryNoRoundingNoise()
+    {
+        // The A100 80GB's achievable HBM roof: 2039e9 B/s × 0.85 = 1.73315e12 B/s. In doubles
+        // the product is 1733150000000.0002; a table shows 15 significant digits, so the
+        // cell reads the figure itself.
+        const Catalog catalog = Catalog::builtin();
+        Scenario scenario;
+        scenario.devices = {s("a100-sxm4-80gb")};
+        scenario.roof = RoofMode::Achievable;
+        OperatorSpec op;
+        op.id = s("stream");
+        op.name = s("Stream");
+        op.kind = OperatorKind::Custom;
+        op.flops = 1e9;
+        op.bytes = 1e9;
+        scenario.operators = {op};
+        const Analysis analysis = evaluate(catalog, scenario);
+        QVERIFY2(analysis.problems.isEmpty(), qPrintable(analysis.problems.join(s("; "))));
+        const QList<QStringList> rows = parseCsv(QString::fromUtf8(writeCsvTable(analysis)));
+        QCOMPARE(column(rows, 2, "roof_kind"), s("memory"));
+        QCOMPARE(column(rows, 2, "value"), s("1733150000000"));
+        // The point: 1 FLOP/B on that slope attains 1.73315e12 FLOP/s; its time is
+        // 1e9 B / 1.73315e12 B/s = 5.76984104087932e-4 s, to 15 significant digits.
+        QCOMPARE(column(rows, 1, "attainable_flop_per_s"), s("1733150000000"));
+        QCOMPARE(column(rows, 1, "t_mem_s"), s("0.000576984104087932"));
+    }
+
     void markdownRows()
     {
         const Catalog catalog = Catalog::builtin();
