@@ -282,25 +282,20 @@ void checkOutputPath(const QString &path)
         throw UsageError{QStringLiteral("-o: ") + problem};
 }
 
-// A note when the figure's smallest text prints under 6 pt at its size (96 figure pixels to
-// the inch, 72 pt to the inch), the least a printed figure should carry; else nothing.
+// A note when the figure's smallest text prints under leastPrintPoints at its size; else
+// nothing.
 QStringList smallTextNote(const Presentation &p)
 {
-    constexpr double leastPoints = 6;
-    const int pixels = SceneFonts::smallestPixels(p.textScale);
-    const double points = pixels * pointsPerInch / pixelsPerInch;
-    if (points >= leastPoints)
+    const double points = smallestTextPoints(p.textScale);
+    if (points >= leastPrintPoints)
         return {};
-    // The text scale whose smallest text reaches 6 pt: 6 pt = 8 px; the smallest font is
-    // smallestPixels(1) px at scale 1.
-    const double needed =
-        leastPoints * pixelsPerInch / pointsPerInch / SceneFonts::smallestPixels(1);
     return {QStringLiteral("its smallest text is %1 pt at its printed size of %2 x %3 in, under "
-                           "the 6 pt a printed figure should keep; use --text-scale %4 or more")
+                           "the %4 pt a printed figure should keep; use --text-scale %5 or more")
                 .arg(points, 0, 'g', 3)
                 .arg(p.width / pixelsPerInch, 0, 'g', 3)
                 .arg(p.height / pixelsPerInch, 0, 'g', 3)
-                .arg(std::ceil(needed * 100) / 100)};
+                .arg(leastPrintPoints)
+                .arg(leastPrintTextScale())};
 }
 
 QtMessageHandler previousMessageHandler = nullptr;

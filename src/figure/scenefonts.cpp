@@ -1,6 +1,8 @@
 // The chart's fonts (SceneFonts, scenemodel.h).
 #include "scenemodel.h"
 
+#include "printsize.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -43,6 +45,18 @@ int SceneFonts::smallestPixels(double scale)
                               &f.legend, &f.badge, &f.zone})
         smallest = std::min(smallest, font->pixelSize());
     return smallest;
+}
+
+double smallestTextPoints(double textScale)
+{
+    return SceneFonts::smallestPixels(textScale) * pointsPerInch / pixelsPerInch;
+}
+
+double leastPrintTextScale()
+{
+    // 6 pt = 8 px; the smallest font is smallestPixels(1) px at text scale 1.
+    const double pixels = leastPrintPoints * pixelsPerInch / pointsPerInch;
+    return std::ceil(pixels / SceneFonts::smallestPixels(1) * 100) / 100;
 }
 
 } // namespace rooflab

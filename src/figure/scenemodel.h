@@ -24,6 +24,14 @@ struct SceneFonts
     static int smallestPixels(double scale);
 };
 
+// The least size a printed figure's text should have, in points.
+inline constexpr double leastPrintPoints = 6;
+// The size in points that the figure's smallest text prints at, at `textScale`: 96 figure
+// pixels make an inch, 72 points an inch.
+double smallestTextPoints(double textScale);
+// The least text scale, to two decimals, whose smallest text prints at leastPrintPoints.
+double leastPrintTextScale();
+
 // One memory slope: y = bandwidth * x, drawn from the left edge up to `topRidge`.
 struct SceneSlope
 {

@@ -2,11 +2,14 @@
 #include "ui_exportdialog.h"
 
 #include "figureexport.h"
+#include "printsize.h"
+#include "scenemodel.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QPushButton>
+#include <QSignalBlocker>
 
 #include <cmath>
 
@@ -42,6 +45,17 @@ const QStringList &ExportDialog::formats()
     return names;
 }
 
+const QList<ExportDialog::PrintPreset> &ExportDialog::printPresets()
+{
+    // A paper's column widths, 4:3 as a plotting library's default figure: 3.5 in = 336 px,
+    // 2.625 in = 252 px; 7 in = 672 px, 5.25 in = 504 px.
+    static const QList<PrintPreset> presets = {
+        {tr("Single column, 3.5 in"), 336, 252},
+        {tr("Two columns, 7 in"), 672, 504},
+    };
+    return presets;
+}
+
 QString ExportDialog::formatOfPath(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -54,8 +68,15 @@ ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize,
     m_ui->setupUi(this);
     for (const QString &format : formats())
         m_ui->formatCombo->addItem(formatLabel(format), format);
+    // Screen scales, then print resolutions; a figure pixel is 1/96 in.
     for (int scale : {1, 2, 3})
-        m_ui->scaleCombo->addItem(tr("%1×").arg(scale), double(scale));
+        m_ui->scaleCombo->addItem(tr("%1× (%2 dpi)").arg(scale).arg(scale * pixelsPerInch),
+                                  double(scale));
+    for (double dpi : {defaultPrintDpi, 2 * defaultPrintDpi})
+        m_ui->scaleCombo->addItem(tr("%1 dpi").arg(dpi), dpi / pixelsPerInch);
+    m_ui->printSizeCombo->addItem(tr("Custom size"));
+    for (const PrintPreset &preset : printPresets())
+        m_ui->printSizeCombo->addItem(preset.name);
     for (const ThemeInfo &theme : themes())
         m_ui->themeCombo->addItem(theme.displayName, theme.id);
     for (QSpinBox *spin : {m_ui->widthSpin, m_ui->heightSpin})
@@ -73,6 +94,7 @@ ExportDialog::ExportDialog(const ExportChoices &choices, const QSize &chartSize,
     });
     for (QSpinBox *spin : {m_ui->widthSpin, m_ui->heightSpin})
         connect(spin, &QSpinBox::valueChanged, this, &ExportDialog::refresh);
+    connect(m_ui->printSizeCombo, &QComboBox::activated, this, &ExportDialog::printSizeChosen);
     connect(m_ui->scaleCombo, &QComboBox::currentIndexChanged, this, &ExportDialog::refresh);
     connect(m_ui->buttons, &QDialogButtonBox::accepted, this, [this] {
         if (problem().isEmpty())
@@ -104,7 +126,8 @@ void ExportDialog::setChoices(const ExportChoices &choices)
     m_ui->heightSpin->setValue(p.height);
     const int scale = m_ui->scaleCombo->findData(p.scale);
     if (scale < 0) // a scale the dialog does not offer (from a setting): keep it selectable
-        m_ui->scaleCombo->addItem(tr("%1×").arg(p.scale), p.scale);
+        m_ui->scaleCombo->addItem(tr("%1× (%2 dpi)").arg(p.scale).arg(p.scale * pixelsPerInch),
+                                  p.scale);
     selectData(m_ui->scaleCombo, p.scale);
     selectData(m_ui->themeCombo, p.theme);
     m_ui->legendCheck->setChecked(p.showLegend);
@@ -167,16 +190,50 @@ QString ExportDialog::problem() const
 QString ExportDialog::outputSizeText() const
 {
     const ExportChoices c = choices();
+    // The printed size: 96 figure pixels to the inch in every format.
+    const QString inches = tr("%1 × %2 in")
+                               .arg(c.presentation.width / pixelsPerInch, 0, 'g', 3)
+                               .arg(c.presentation.height / pixelsPerInch, 0, 'g', 3);
     if (c.format == QLatin1String("png")) {
         // As Figure::image rounds them.
-        return tr("%1 × %2 pixels")
+        return tr("%1 × %2 pixels, %3 at %4 dpi")
             .arg(std::lround(c.presentation.width * c.presentation.scale))
-            .arg(std::lround(c.presentation.height * c.presentation.scale));
+            .arg(std::lround(c.presentation.height * c.presentation.scale))
+            .arg(inches)
+            .arg(c.presentation.scale * pixelsPerInch, 0, 'g', 4);
     }
-    // Vector pages at 96 pixels to the inch, 25.4 mm to the inch.
-    return tr("vector, %1 × %2 mm at 96 dpi")
-        .arg(std::lround(c.presentation.width * 25.4 / 96))
-        .arg(std::lround(c.presentation.height * 25.4 / 96));
+    // 25.4 mm to the inch.
+    return tr("vector, %1 (%2 × %3 mm)")
+        .arg(inches)
+        .arg(std::lround(c.presentation.width * 25.4 / pixelsPerInch))
+        .arg(std::lround(c.presentation.height * 25.4 / pixelsPerInch));
+}
+
+QString ExportDialog::smallTextNote(const ExportChoices &c) const
+{
+    const double points = smallestTextPoints(c.presentation.textScale);
+    if (points >= leastPrintPoints)
+        return {};
+    return tr("Its smallest text prints at %1 pt, under the %2 pt a printed figure should keep: "
+              "use View › Larger text.")
+        .arg(points, 0, 'g', 3)
+        .arg(leastPrintPoints);
+}
+
+void ExportDialog::printSizeChosen()
+{
+    const int index = m_ui->printSizeCombo->currentIndex() - 1; // 0 is "Custom size"
+    if (index < 0 || index >= printPresets().size())
+        return;
+    const PrintPreset &preset = printPresets().at(index);
+    {
+        const QSignalBlocker width(m_ui->widthSpin), height(m_ui->heightSpin);
+        m_ui->widthSpin->setValue(preset.width);
+        m_ui->heightSpin->setValue(preset.height);
+    }
+    selectData(m_ui->scaleCombo, defaultPrintDpi / pixelsPerInch);
+    refresh();
+    m_ui->printSizeCombo->setCurrentIndex(index + 1);
 }
 
 void ExportDialog::browse()
@@ -224,10 +281,22 @@ void ExportDialog::refresh()
     m_ui->scaleCombo->setEnabled(png);
     m_ui->scaleLabel->setEnabled(png);
     m_ui->pixelsLabel->setText(outputSizeText());
+    // A size typed by hand is no longer a preset's.
+    const int preset = m_ui->printSizeCombo->currentIndex() - 1;
+    if (preset >= 0 && (printPresets().at(preset).width != m_ui->widthSpin->value() ||
+                        printPresets().at(preset).height != m_ui->heightSpin->value()))
+        m_ui->printSizeCombo->setCurrentIndex(0);
     const QString why = problem();
     QString note = why;
-    if (why.isEmpty() && QFileInfo(choices().path).isFile())
-        note = tr("%1 exists and will be replaced.").arg(QFileInfo(choices().path).fileName());
+    if (why.isEmpty()) {
+        QStringList notes;
+        if (const QString small = smallTextNote(choices()); !small.isEmpty())
+            notes.append(small);
+        if (QFileInfo(choices().path).isFile())
+            notes.append(
+                tr("%1 exists and will be replaced.").arg(QFileInfo(choices().path).fileName()));
+        note = notes.join(QLatin1Char(' '));
+    }
     m_ui->problemLabel->setText(note);
     QPushButton *ok = m_ui->buttons->button(QDialogButtonBox::Ok);
     ok->setEnabled(why.isEmpty());

@@ -3,6 +3,7 @@
 #include "presentation.h"
 
 #include <QDialog>
+#include <QList>
 #include <QSize>
 #include <QString>
 
@@ -45,8 +46,17 @@ public:
 
     // Why the choices cannot be written, or empty when they can.
     QString problem() const;
-    // The line beside the scale: the PNG's pixel size, or the vector page size.
+    // The line beside the scale: the PNG's pixel size, or the vector page size, with the
+    // printed size in inches.
     QString outputSizeText() const;
+
+    // A print size the dialog offers: its name and its figure pixels (96 to the inch).
+    struct PrintPreset
+    {
+        QString name;
+        int width = 0, height = 0;
+    };
+    static const QList<PrintPreset> &printPresets();
 
     // The image formats offered, and the one a file name's extension names (empty: none).
     static const QStringList &formats();
@@ -57,6 +67,9 @@ private:
     void pathEdited();
     void formatChosen();
     void refresh();
+    void printSizeChosen();
+    // The small-text note for the choices, or empty (rooflab::smallTextNote's rule).
+    QString smallTextNote(const ExportChoices &c) const;
 
     std::unique_ptr<Ui::ExportDialog> m_ui;
     Presentation m_presentation; // what the dialog does not offer to change

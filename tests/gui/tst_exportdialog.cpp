@@ -261,8 +261,10 @@ private Q_SLOTS:
             field<QSpinBox>(dialog, "heightSpin")->setValue(450);
             auto *scale = field<QComboBox>(dialog, "scaleCombo");
             scale->setCurrentIndex(scale->findData(2.0));
-            // 700 x 450 at 2x: 1400 x 900 pixels, announced before writing.
-            QCOMPARE(field<QLabel>(dialog, "pixelsLabel")->text(), s("1400 × 900 pixels"));
+            // 700 x 450 at 2x: 1400 x 900 pixels, announced before writing, with the printed
+            // size: 700 / 96 = 7.29 in, 450 / 96 = 4.69 in, at 2 × 96 = 192 dpi.
+            QCOMPARE(field<QLabel>(dialog, "pixelsLabel")->text(),
+                     s("1400 × 900 pixels, 7.29 × 4.69 in at 192 dpi"));
             field<QDialogButtonBox>(dialog, "buttons")->button(QDialogButtonBox::Ok)->click();
         });
         QTimer::singleShot(20000, this, [this] { // never hang on a dialog the test missed
@@ -289,6 +291,50 @@ private Q_SLOTS:
         QCOMPARE(next.presentation.scale, 2.0);
         QCOMPARE(next.presentation.width, 700);
         QCOMPARE(next.path, file);
+    }
+
+    void printPresetsSetAColumnAt300Dpi()
+    {
+        ExportDialog dialog(choicesFor(path("column.png")), QSize(800, 500));
+        auto *preset = field<QComboBox>(&dialog, "printSizeCombo");
+        QCOMPARE(preset->itemText(1), s("Single column, 3.5 in"));
+        preset->setCurrentIndex(1);
+        Q_EMIT preset->activated(1);
+        // 3.5 in × 96 = 336 px, 2.625 in × 96 = 252 px; at 300 dpi the PNG is 3.5 × 300 =
+        // 1050 by 2.625 × 300 = 787.5, drawn on 788 pixels.
+        ExportChoices c = dialog.choices();
+        QCOMPARE(c.presentation.width, 336);
+        QCOMPARE(c.presentation.height, 252);
+        QCOMPARE(c.presentation.scale, 300.0 / 96);
+        QCOMPARE(field<QLabel>(&dialog, "pixelsLabel")->text(),
+                 s("1050 × 788 pixels, 3.5 × 2.63 in at 300 dpi"));
+        // Two columns: 7 in = 672 px by 5.25 in = 504 px.
+        preset->setCurrentIndex(2);
+        Q_EMIT preset->activated(2);
+        c = dialog.choices();
+        QCOMPARE(c.presentation.width, 672);
+        QCOMPARE(c.presentation.height, 504);
+        // A width typed by hand is a custom size again.
+        field<QSpinBox>(&dialog, "widthSpin")->setValue(700);
+        QCOMPARE(preset->currentIndex(), 0);
+    }
+
+    void smallPrintedTextIsNoted()
+    {
+        // At text scale 0.5 the smallest font is 12 × 0.5 = 6 px = 6 × 72 / 96 = 4.5 pt.
+        ExportChoices c = choicesFor(path("small.png"));
+        c.presentation.textScale = 0.5;
+        ExportDialog dialog(c, QSize(800, 500));
+        const QString note = field<QLabel>(&dialog, "problemLabel")->text();
+        QVERIFY2(note.startsWith(s("Its smallest text prints at 4.5 pt, under the 6 pt")),
+                 qPrintable(note));
+        QVERIFY(
+            field<QDialogButtonBox>(&dialog, "buttons")->button(QDialogButtonBox::Ok)->isEnabled());
+        // At the window's own text scale, 12 px = 9 pt: nothing to say.
+        c.presentation.textScale = 1;
+        dialog.setChoices(c);
+        QVERIFY2(field<QLabel>(&dialog, "problemLabel")->text().isEmpty(),
+                 qPrintable(field<QLabel>(&dialog, "problemLabel")->text()));
     }
 
     void captionTableCarriesTheSelectedFigures()
