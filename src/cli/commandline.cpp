@@ -9,7 +9,8 @@ namespace rooflab::cli {
 const QList<app::CommandSyntax> &commandSyntaxes()
 {
     static const QList<app::CommandSyntax> syntaxes = {
-        listSyntax(), analyzeSyntax(), compareSyntax(), exportSyntax(), lessonSyntax()};
+        listSyntax(), analyzeSyntax(), compareSyntax(), exportSyntax(), lessonSyntax(),
+        deviceSyntax()};
     return syntaxes;
 }
 
@@ -30,6 +31,8 @@ int runCommand(const app::Invocation &invocation)
             return runCompare(invocation);
         if (command == QLatin1String("lesson"))
             return runLesson(invocation);
+        if (command == QLatin1String("device"))
+            return runDevice(invocation);
     } catch (const UsageError &error) {
         printError(error.message);
         return ExitUsage;

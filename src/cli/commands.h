@@ -23,6 +23,10 @@ int runCompare(const app::Invocation &invocation);
 app::CommandSyntax lessonSyntax();
 int runLesson(const app::Invocation &invocation);
 
+// `rooflab device derive ID ...`: a what-if copy of a device, written as a preset.
+app::CommandSyntax deviceSyntax();
+int runDevice(const app::Invocation &invocation);
+
 // `rooflab export ...`: a chart or table file, drawn on the offscreen platform it selects
 // itself; creates the QGuiApplication, so call it instead of making one. Prints a usage
 // error itself and returns the exit status.

@@ -43,6 +43,19 @@ QJsonObject pointToJson(const PointAnalysis &p, RoofMode roof)
     return obj;
 }
 
+QJsonObject interconnectToJson(const Interconnect &link)
+{
+    QJsonObject obj{{QStringLiteral("name"), link.name},
+                    {QStringLiteral("bandwidth_per_direction"), link.bandwidthPerDirection},
+                    {QStringLiteral("domain_size"), link.domainSize},
+                    {QStringLiteral("latency_s"), link.latency},
+                    {QStringLiteral("achievable"), link.achievable},
+                    {QStringLiteral("source"), link.source}};
+    if (link.peerBandwidth > 0)
+        obj.insert(QStringLiteral("peer_bandwidth"), link.peerBandwidth);
+    return obj;
+}
+
 QJsonObject deviceToJson(const Device &d)
 {
     QJsonArray memory;
@@ -62,18 +75,8 @@ QJsonObject deviceToJson(const Device &d)
                                    {QStringLiteral("peak_flops"), c.peakFlops},
                                    {QStringLiteral("source"), c.source}});
     }
-    QJsonValue interconnect(QJsonValue::Null);
-    if (const std::optional<Interconnect> &link = d.interconnect) {
-        QJsonObject obj{{QStringLiteral("name"), link->name},
-                        {QStringLiteral("bandwidth_per_direction"), link->bandwidthPerDirection},
-                        {QStringLiteral("domain_size"), link->domainSize},
-                        {QStringLiteral("latency_s"), link->latency},
-                        {QStringLiteral("achievable"), link->achievable},
-                        {QStringLiteral("source"), link->source}};
-        if (link->peerBandwidth > 0)
-            obj.insert(QStringLiteral("peer_bandwidth"), link->peerBandwidth);
-        interconnect = obj;
-    }
+    const QJsonValue interconnect =
+        d.interconnect ? QJsonValue(interconnectToJson(*d.interconnect)) : QJsonValue();
     return QJsonObject{
         {QStringLiteral("interconnect"), interconnect},
         {QStringLiteral("id"), d.id},

@@ -14,6 +14,9 @@ QJsonObject pointToJson(const PointAnalysis &point, RoofMode roof);
 // A device with every figure and its source.
 QJsonObject deviceToJson(const Device &device);
 
+// A scale-up link in the field names (and units) that device presets use too.
+QJsonObject interconnectToJson(const Interconnect &link);
+
 // A format with its effective bytes per element.
 QJsonObject formatToJson(const Format &format);
 
