@@ -103,12 +103,19 @@ void readReveal(const QJsonObject &obj, const QString &path, LessonStep &s, cons
         s.reveal.scenario.scenario.batch = *point->ridgeBatch;
 }
 
+// A step's place in messages, counted from 1 as the window counts its steps ("step 2"), not
+// from 0 as the JSON array is.
+QString stepPath(qsizetype index)
+{
+    return QStringLiteral("step %1").arg(index + 1);
+}
+
 // Reads step `index`; `previous` is the step before it (null for the first). Returns false
 // when its scenario could not be read, so later steps do not repeat the problem.
 bool readStep(const QJsonObject &obj, qsizetype index, const LessonStep *previous, bool previousOk,
               const Catalog &catalog, JsonReader &reader, LessonStep &s)
 {
-    const QString path = JsonReader::index(key("steps"), index);
+    const QString path = stepPath(index);
     checkKnownKeys(obj,
                    {"title", "scenario", "changes", "focus", "presentation", "controls",
                     "annotations", "question", "reveal", "notes"},
@@ -142,8 +149,17 @@ bool readStep(const QJsonObject &obj, qsizetype index, const LessonStep *previou
         s.scenario = readLessonScenario(s.scenarioJson, JsonReader::join(path, key("changes")),
                                         catalog, reader);
     }
-    if (!scenarioOk || reader.errors().size() != before)
+    if (!scenarioOk || reader.errors().size() != before) {
+        // The parts are checked against the scenario, which has failed: only what needs no
+        // scenario is said too, so that one check reports every problem of the step.
+        for (const char *part : {"question", "reveal"}) {
+            if (!obj.contains(key(part)))
+                reader.fail(JsonReader::join(path, key(part)), QStringLiteral("missing"));
+            else if (!obj.value(key(part)).isObject())
+                reader.fail(JsonReader::join(path, key(part)), QStringLiteral("must be an object"));
+        }
         return false;
+    }
 
     readFocus(obj, path, s, reader);
     const Scenario &scenario = s.scenario.scenario;
@@ -222,8 +238,7 @@ std::optional<Lesson> readLessonFile(const QByteArray &bytes, const QString &fil
         for (qsizetype i = 0; i < steps.size() && steps.size() <= maxLessonSteps; ++i) {
             LessonStep step;
             if (!steps.at(i).isObject()) {
-                reader.fail(JsonReader::index(key("steps"), i),
-                            QStringLiteral("must be an object"));
+                reader.fail(stepPath(i), QStringLiteral("must be an object"));
                 previousOk = false;
             } else {
                 const LessonStep *previous = i > 0 ? &lesson.steps.constLast() : nullptr;

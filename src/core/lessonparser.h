@@ -21,7 +21,8 @@ inline constexpr int maxLessonSteps = 200;
 // Reads and validates a lesson file (docs/lessons.md) against `catalog`: its scenarios, the
 // points and devices its parts name, and every figure its texts name. On failure returns
 // nullopt and appends one message per problem to `errors`, each naming `fileName`, the
-// field as a JSON path with the step's index (e.g. "steps[3].question.answer.tolerance")
+// field as a path that counts steps from 1, as the window does (e.g.
+// "step 4.question.answer.tolerance" for steps[3]),
 // and the reason.
 std::optional<Lesson> readLessonFile(const QByteArray &bytes, const QString &fileName,
                                      const Catalog &catalog, QStringList *errors);

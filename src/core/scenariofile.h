@@ -68,7 +68,7 @@ void readAxisRange(const QJsonObject &obj, const char *name, const QString &path
                    double &hi, JsonReader &reader);
 
 // Reads and validates a "scenario" object found at `path` (a JSON path such as
-// "steps[2].scenario"); problems go to `reader`. Lessons reuse it for their steps.
+// "step 3.scenario"); problems go to `reader`. Lessons reuse it for their steps.
 Scenario readScenarioObject(const QJsonObject &obj, const QString &path, const Catalog &catalog,
                             JsonReader &reader);
 

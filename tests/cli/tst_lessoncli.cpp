@@ -33,6 +33,7 @@ private Q_SLOTS:
     void userFolder();
     void show();
     void checkGood();
+    void checkReportsEveryProblemOfAStep();
     void checkBad_data();
     void checkBad();
     void badArguments_data();
@@ -84,7 +85,7 @@ void TestLessonCli::userFolder()
     const Run r = run({QStringLiteral("lesson"), QStringLiteral("list")});
     QVERIFY(QFile::remove(dir + QStringLiteral("/broken.json")));
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.err.contains("broken.json: steps[0].controls[1]: unknown control \"zoom\""),
+    QVERIFY2(r.err.contains("broken.json: step 1.controls[1]: unknown control \"zoom\""),
              r.err.constData());
     QVERIFY(r.out.contains("llm-inference"));
 }
@@ -111,18 +112,35 @@ void TestLessonCli::checkGood()
     QVERIFY(r.err.isEmpty());
 }
 
+void TestLessonCli::checkReportsEveryProblemOfAStep()
+{
+    // Step 2 misspells "notes", sets batch -4 and has no question: three problems, each
+    // named with the step counted from 1, as the window counts it. The broken batch used
+    // to hide the other two.
+    const QString path = m_data + QStringLiteral("/lessons-bad/three-errors-one-step.json");
+    const Run r = run({QStringLiteral("lesson"), QStringLiteral("check"), path});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 2);
+    const QString err = QString::fromUtf8(r.err);
+    for (const char *problem :
+         {"step 2.notez: unknown field", "step 2.changes.batch: must be greater than zero",
+          "step 2.question: missing"})
+        QVERIFY2(err.contains(path + QStringLiteral(": ") + QString::fromUtf8(problem)),
+                 qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("steps[")), qPrintable(err));
+}
+
 void TestLessonCli::checkBad_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("message");
     QTest::newRow("tolerance") << QStringLiteral("tolerance-too-large")
                                << QStringLiteral(
-                                      "steps[0].question.answer.tolerance: must be below 1");
+                                      "step 1.question.answer.tolerance: must be below 1");
     QTest::newRow("device") << QStringLiteral("unknown-device")
-                            << QStringLiteral(
-                                   "steps[1].changes.devices[0]: unknown device \"h900\"");
+                            << QStringLiteral("step 2.changes.devices[0]: unknown device \"h900\"");
     QTest::newRow("figure") << QStringLiteral("unknown-figure")
-                            << QStringLiteral("steps[0].question.text: unknown figure \"ridgee\"");
+                            << QStringLiteral("step 1.question.text: unknown figure \"ridgee\"");
 }
 
 void TestLessonCli::checkBad()

@@ -243,7 +243,7 @@ private Q_SLOTS:
         // A value that is not true or false is refused with the field named.
         const QString refused =
             problemsWith(json, "\"hide_ridge_labels\": true", "\"hide_ridge_labels\": 3");
-        QVERIFY2(refused.contains(QStringLiteral("steps[0].presentation.hide_ridge_labels")),
+        QVERIFY2(refused.contains(QStringLiteral("step 1.presentation.hide_ridge_labels")),
                  qPrintable(refused));
     }
 
@@ -300,7 +300,7 @@ private Q_SLOTS:
 
         // A value that is not true or false is refused with the field named.
         const QString refused = problemsWith(json, "\"hide_fit\": true", "\"hide_fit\": \"yes\"");
-        QVERIFY2(refused.contains(QStringLiteral("steps[0].presentation.hide_fit")),
+        QVERIFY2(refused.contains(QStringLiteral("step 1.presentation.hide_fit")),
                  qPrintable(refused));
     }
 
