@@ -1,0 +1,51 @@
+#include "measuredimport.h"
+
+#include "ertimport.h"
+#include "plaincsvimport.h"
+
+namespace rooflab {
+
+const QList<MeasuredImporter> &measuredImporters()
+{
+    static const QList<MeasuredImporter> importers = {
+        {.id = QStringLiteral("ncu"),
+         .description = QStringLiteral("Nsight Compute raw CSV (ncu --page raw --csv)"),
+         .looksLike = looksLikeNcuCsv,
+         .read =
+             [](const QString &file, const QByteArray &bytes, const ImportOptions &options) {
+                 return importNcuCsv(file, bytes, options.ncu);
+             }},
+        {.id = QStringLiteral("ert"),
+         .description = QStringLiteral("Empirical Roofline Toolkit roofline.json"),
+         .looksLike = looksLikeErtJson,
+         .read = [](const QString &file, const QByteArray &bytes,
+                    const ImportOptions &) { return importErtJson(file, bytes); }},
+        {.id = QStringLiteral("csv"),
+         .description = QStringLiteral(
+             "RoofLab CSV: name,flops,time_s,bytes_dram[,bytes_l2,bytes_l1][,device]"),
+         .looksLike = looksLikePlainCsv,
+         .read = [](const QString &file, const QByteArray &bytes,
+                    const ImportOptions &) { return importPlainCsv(file, bytes); }},
+    };
+    return importers;
+}
+
+const MeasuredImporter *measuredImporter(const QString &id)
+{
+    for (const MeasuredImporter &importer : measuredImporters()) {
+        if (importer.id == id)
+            return &importer;
+    }
+    return nullptr;
+}
+
+const MeasuredImporter *guessMeasuredImporter(const QByteArray &bytes)
+{
+    for (const MeasuredImporter &importer : measuredImporters()) {
+        if (importer.looksLike(bytes))
+            return &importer;
+    }
+    return nullptr;
+}
+
+} // namespace rooflab
