@@ -8,8 +8,9 @@ namespace rooflab::cli {
 
 const QList<app::CommandSyntax> &commandSyntaxes()
 {
-    static const QList<app::CommandSyntax> syntaxes = {
-        listSyntax(), analyzeSyntax(), compareSyntax(), exportSyntax(), lessonSyntax()};
+    static const QList<app::CommandSyntax> syntaxes = {listSyntax(),    analyzeSyntax(),
+                                                       compareSyntax(), exportSyntax(),
+                                                       importSyntax(),  lessonSyntax()};
     return syntaxes;
 }
 
@@ -28,6 +29,8 @@ int runCommand(const app::Invocation &invocation)
             return runAnalyze(invocation);
         if (command == QLatin1String("compare"))
             return runCompare(invocation);
+        if (command == QLatin1String("import"))
+            return runImport(invocation);
         if (command == QLatin1String("lesson"))
             return runLesson(invocation);
     } catch (const UsageError &error) {

@@ -22,9 +22,15 @@ const MemoryLevel *deviceLevel(const Device &device, const QString &level)
     return device.memoryLevel(level == QLatin1String("dram") ? QStringLiteral("main") : level);
 }
 
+// Integer ceilings count operations, not FLOPs: never a measured FLOP count's roof.
+bool isIntegerMath(const QString &math)
+{
+    return math.startsWith(QLatin1String("int"));
+}
+
 // The ceiling a kernel answers to: its main math family on vector units (the instruction
 // counters count non-tensor instructions), else on matrix units, else the device's highest
-// peak when the family is unknown or absent.
+// floating-point peak when the family is unknown or absent.
 const ComputeCeiling *chooseCeiling(const Device &device, const QString &math)
 {
     if (!math.isEmpty()) {
@@ -35,7 +41,7 @@ const ComputeCeiling *chooseCeiling(const Device &device, const QString &math)
     }
     const ComputeCeiling *highest = nullptr;
     for (const ComputeCeiling &c : device.compute) {
-        if (!highest || c.peakFlops > highest->peakFlops)
+        if (!isIntegerMath(c.math) && (!highest || c.peakFlops > highest->peakFlops))
             highest = &c;
     }
     return highest;
@@ -49,7 +55,7 @@ QString aboveComputeCause(const Device &device, const ComputeCeiling &used, doub
         return tr("a unit mistake is likely (time in usecond read as nsecond, or FLOPs "
                   "scaled twice)");
     for (const ComputeCeiling &c : device.compute) {
-        if (c.peakFlops >= achieved && c.math != used.math)
+        if (c.peakFlops >= achieved && c.math != used.math && !isIntegerMath(c.math))
             return tr("the precision may be wrong: the %1 %2 peak (%3) would hold it")
                 .arg(unitKindName(c.unit), c.math, formatSi(c.peakFlops, QStringLiteral("FLOP/s")));
     }

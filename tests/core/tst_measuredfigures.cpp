@@ -10,7 +10,7 @@ using namespace rooflab;
 namespace {
 
 // Main memory 1 TB/s, L2 4 TB/s, no L1 figure; vector FP32 20 TFLOP/s, matrix FP16
-// 300 TFLOP/s.
+// 300 TFLOP/s, matrix INT8 600 Top/s (never a roof for FLOPs).
 Device testDevice()
 {
     Device d;
@@ -33,6 +33,10 @@ Device testDevice()
                  {.unit = UnitKind::Matrix,
                   .math = QStringLiteral("fp16"),
                   .peakFlops = 300e12,
+                  .source = {}},
+                 {.unit = UnitKind::Matrix,
+                  .math = QStringLiteral("int8"),
+                  .peakFlops = 600e12,
                   .source = {}}};
     return d;
 }
@@ -125,8 +129,8 @@ void TestMeasuredFigures::unknownMathAnswersToHighestPeak()
     MeasuredKernel k = kernel(4e9, 0.004, 1e8);
     k.bytes.l2 = 2e8;
     const KernelFigures f = kernelFigures(k, &d);
-    // No precision: the highest peak, matrix FP16 300e12. DRAM roof 40e12 is the lowest
-    // (L2 80e12): memory-bound at DRAM, 1e12 / 40e12 = 2.5 % of it.
+    // No precision: the highest floating-point peak, matrix FP16 300e12 (not INT8's 600e12). DRAM
+    // roof 40e12 is the lowest (L2 80e12): memory-bound at DRAM, 1e12 / 40e12 = 2.5 % of it.
     QCOMPARE(f.peakName, QStringLiteral("matrix fp16"));
     ROOFLAB_COMPARE_DOUBLE(f.roofFlops.value_or(-1), 40e12);
     ROOFLAB_COMPARE_DOUBLE(f.pctOfRoof.value_or(-1), 2.5);
@@ -164,7 +168,7 @@ void TestMeasuredFigures::aboveComputeRoofOtherPrecision()
 void TestMeasuredFigures::aboveComputeRoofTwice()
 {
     Device d = testDevice();
-    d.compute.removeLast(); // only the FP32 peak: no other precision holds the point
+    d.compute.removeAt(1); // FP32 and INT8 only: no other floating-point peak holds it
     const KernelFigures f = kernelFigures(kernel(4e10, 1e-3, 1e9, "fp32"), &d);
     QCOMPARE(f.warnings.size(), 1);
     QVERIFY2(anyContains(f.warnings, "twice"), qPrintable(f.warnings.at(0)));
@@ -174,7 +178,7 @@ void TestMeasuredFigures::aboveComputeRoofTwice()
 void TestMeasuredFigures::aboveComputeRoofUnits()
 {
     Device d = testDevice();
-    d.compute.removeLast();
+    d.compute.removeAt(1);
     // 4e13 FLOP / 1e-3 s = 4e16 FLOP/s: 2,000 × the 20e12 peak; DRAM 1e12 B → 40 FLOP/B.
     const KernelFigures f = kernelFigures(kernel(4e13, 1e-3, 1e12, "fp32"), &d);
     QCOMPARE(f.warnings.size(), 1);
