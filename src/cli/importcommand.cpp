@@ -29,7 +29,7 @@ QString tr(const char *text)
 constexpr qsizetype maxPrintedProblems = 20;
 
 // Formats --format names that have no importer yet.
-const char *const plannedFormats[] = {"rocprof", "advisor"};
+const char *const plannedFormats[] = {"advisor"};
 
 // `text` on one line for a terminal: control characters shown as '?', bidirectional
 // controls escaped, so a kernel name cannot break or reorder the table.
@@ -136,11 +136,10 @@ app::CommandSyntax importSyntax()
                         "Example: rooflab import report.csv --device h100-sxm5"));
                     parser.addPositionalArgument(QStringLiteral("file"),
                                                  QStringLiteral("The file to read."));
-                    parser.addOption(
-                        {QStringLiteral("format"),
-                         QStringLiteral("ncu, ert or csv (rocprof and advisor: not yet); "
-                                        "guessed from the content when left out."),
-                         QStringLiteral("F")});
+                    parser.addOption({QStringLiteral("format"),
+                                      QStringLiteral("ncu, rocprof, ert or csv (advisor: not yet); "
+                                                     "guessed from the content when left out."),
+                                      QStringLiteral("F")});
                     parser.addOption({QStringLiteral("device"),
                                       QStringLiteral("The device whose roofs the kernels are "
                                                      "placed under (`rooflab list devices`)."),
@@ -149,6 +148,10 @@ app::CommandSyntax importSyntax()
                                       QStringLiteral("Nsight Compute: count FP16 instructions "
                                                      "as packed pairs (2·hadd + 2·hmul + "
                                                      "4·hfma).")});
+                    parser.addOption({QStringLiteral("cache-line"),
+                                      QStringLiteral("rocprof-compute: bytes per L1/L2 request "
+                                                     "(64, the default; 128 on MI300)."),
+                                      QStringLiteral("BYTES")});
                     parser.addOption(
                         {QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
                 },
@@ -183,6 +186,9 @@ int runImport(const app::Invocation &invocation)
     const Device *device = nullptr;
     ImportOptions importOptions;
     importOptions.ncu.packedHalf = options.isSet(QStringLiteral("packed-half"));
+    if (options.isSet(QStringLiteral("cache-line")))
+        importOptions.rocprof.cacheLineBytes =
+            positiveOption(options, QStringLiteral("cache-line"));
     const MeasuredImport imported = importer->read(path, *bytes, importOptions);
     bool kernelsNameDevices = false;
     for (const MeasuredKernel &k : imported.kernels)

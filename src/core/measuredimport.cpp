@@ -2,6 +2,7 @@
 
 #include "ertimport.h"
 #include "plaincsvimport.h"
+#include "rocprofroofline.h"
 
 namespace rooflab {
 
@@ -14,6 +15,18 @@ const QList<MeasuredImporter> &measuredImporters()
          .read =
              [](const QString &file, const QByteArray &bytes, const ImportOptions &options) {
                  return importNcuCsv(file, bytes, options.ncu);
+             }},
+        {.id = QStringLiteral("rocprof"),
+         .description = QStringLiteral("rocprof-compute pmc_perf.csv or roofline.csv"),
+         .looksLike =
+             [](const QByteArray &bytes) {
+                 return looksLikeRocprofPmc(bytes) || looksLikeRocprofRoofline(bytes);
+             },
+         .read =
+             [](const QString &file, const QByteArray &bytes, const ImportOptions &options) {
+                 return looksLikeRocprofRoofline(bytes)
+                            ? importRocprofRoofline(file, bytes)
+                            : importRocprofPmc(file, bytes, options.rocprof);
              }},
         {.id = QStringLiteral("ert"),
          .description = QStringLiteral("Empirical Roofline Toolkit roofline.json"),

@@ -5,6 +5,7 @@
 
 #include "measuredkernel.h"
 #include "ncuimport.h"
+#include "rocprofimport.h"
 
 #include <QByteArray>
 #include <QList>
@@ -16,12 +17,13 @@ namespace rooflab {
 struct ImportOptions
 {
     NcuOptions ncu;
+    RocprofOptions rocprof;
 };
 
 // One file format RoofLab reads measured data from.
 struct MeasuredImporter
 {
-    QString id;          // the --format value: "csv", "ncu", "ert"
+    QString id;          // the --format value: "csv", "ncu", "rocprof", "ert"
     QString description; // for --help
     bool (*looksLike)(const QByteArray &bytes) = nullptr;
     MeasuredImport (*read)(const QString &fileName, const QByteArray &bytes,

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void plainCsvKernelsNameTheirDevice();
     void tableWithoutJson();
     void ertPrintsMeasuredDevice();
+    void rocprofGuessedWithCacheLine();
     void zeroBytesPrintNoInfinity();
     void badNumberExitsTwoNamingThePlace();
     void notAFormatExitsTwo();
@@ -162,6 +163,35 @@ void TestImportCli::ertPrintsMeasuredDevice()
     ROOFLAB_COMPARE_DOUBLE(device.value(u"peaks").toObject().value(u"GFLOPs").toDouble(), 2.7e11);
 }
 
+void TestImportCli::rocprofGuessedWithCacheLine()
+{
+    Run r = run({data("rocprof-pmc_perf.csv"), s("--cache-line"), s("128"), s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray kernels = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(kernels.size(), 2);
+    // axpy: L2 128 × (3,000 + 1,000 + 9,000 + 3,000) = 2,048,000 B; 1,280,000 FLOP / 40 µs
+    // = 3.2e10 FLOP/s.
+    const QJsonObject axpy = kernels.at(0).toObject();
+    ROOFLAB_COMPARE_DOUBLE(axpy.value(u"bytes_by_level").toObject().value(u"l2").toDouble(),
+                           2048000);
+    ROOFLAB_COMPARE_DOUBLE(axpy.value(u"achieved_flops").toDouble(), 3.2e10);
+
+    r = run({data("rocprof-roofline.csv"), s("--json")});
+    QCOMPARE(r.exitCode, 0);
+    // 1,400 GB/s HBM = 1.4e12 B/s.
+    ROOFLAB_COMPARE_DOUBLE(QJsonDocument::fromJson(r.out)
+                               .object()
+                               .value(u"bandwidth_by_level")
+                               .toObject()
+                               .value(u"HBM")
+                               .toDouble(),
+                           1.4e12);
+
+    r = run({data("rocprof-pmc_perf.csv"), s("--cache-line"), s("0")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--cache-line"), r.err.constData());
+}
+
 void TestImportCli::zeroBytesPrintNoInfinity()
 {
     const QString path = write("zero.csv", "name,flops,time_s,bytes_dram\nk,1e9,1,0\n");
@@ -206,7 +236,7 @@ void TestImportCli::formatOption_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("planned") << QStringList{s("--format"), s("rocprof")} << s("not supported yet");
+    QTest::newRow("planned") << QStringList{s("--format"), s("advisor")} << s("not supported yet");
     QTest::newRow("unknown") << QStringList{s("--format"), s("xlsx")} << s("unknown format");
     QTest::newRow("device") << QStringList{s("--device"), s("no-such-gpu")} << s("unknown device");
 }
