@@ -16,6 +16,8 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace rooflab::cli {
 
 namespace {
@@ -27,9 +29,6 @@ QString tr(const char *text)
 
 // Problems printed before the rest are only counted.
 constexpr qsizetype maxPrintedProblems = 20;
-
-// Formats --format names that have no importer yet.
-const char *const plannedFormats[] = {"advisor"};
 
 // `text` on one line for a terminal: control characters shown as '?', bidirectional
 // controls escaped, so a kernel name cannot break or reorder the table.
@@ -50,10 +49,6 @@ const MeasuredImporter *chosenImporter(const app::ParsedOptions &options)
     const QString id = options.value(QStringLiteral("format"));
     if (const MeasuredImporter *importer = measuredImporter(id))
         return importer;
-    for (const char *planned : plannedFormats) {
-        if (id == QLatin1String(planned))
-            throw UsageError{tr("--format %1: not supported yet").arg(id)};
-    }
     QStringList ids;
     for (const MeasuredImporter &importer : measuredImporters())
         ids.append(importer.id);
@@ -111,12 +106,17 @@ void printKernel(const MeasuredKernel &k, const KernelFigures &f, QTextStream &o
 
 void printDevice(const MeasuredDevice &d, QTextStream &out)
 {
+    // A column as wide as the longest name and two spaces, so no name runs into its figure.
+    qsizetype width = 11;
+    for (const auto &[name, value] : d.bandwidths + d.peaks)
+        width = std::max(width, oneLine(name).size());
+    const int column = static_cast<int>(width + 2);
     out << oneLine(d.name) << " (measured)\n";
     for (const auto &[level, bandwidth] : d.bandwidths)
-        out << "  " << qSetFieldWidth(13) << Qt::left << oneLine(level) << qSetFieldWidth(0)
+        out << "  " << qSetFieldWidth(column) << Qt::left << oneLine(level) << qSetFieldWidth(0)
             << formatSi(bandwidth, QStringLiteral("B/s")) << '\n';
     for (const auto &[name, peak] : d.peaks)
-        out << "  " << qSetFieldWidth(13) << Qt::left << oneLine(name) << qSetFieldWidth(0)
+        out << "  " << qSetFieldWidth(column) << Qt::left << oneLine(name) << qSetFieldWidth(0)
             << formatSi(peak, QStringLiteral("FLOP/s")) << '\n';
 }
 
@@ -136,10 +136,11 @@ app::CommandSyntax importSyntax()
                         "Example: rooflab import report.csv --device h100-sxm5"));
                     parser.addPositionalArgument(QStringLiteral("file"),
                                                  QStringLiteral("The file to read."));
-                    parser.addOption({QStringLiteral("format"),
-                                      QStringLiteral("ncu, rocprof, ert or csv (advisor: not yet); "
-                                                     "guessed from the content when left out."),
-                                      QStringLiteral("F")});
+                    parser.addOption(
+                        {QStringLiteral("format"),
+                         QStringLiteral("ncu, rocprof, ert, advisor (its roofs report) or csv; "
+                                        "guessed from the content when left out."),
+                         QStringLiteral("F")});
                     parser.addOption({QStringLiteral("device"),
                                       QStringLiteral("The device whose roofs the kernels are "
                                                      "placed under (`rooflab list devices`)."),

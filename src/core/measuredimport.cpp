@@ -1,5 +1,6 @@
 #include "measuredimport.h"
 
+#include "advisorroofs.h"
 #include "ertimport.h"
 #include "plaincsvimport.h"
 #include "rocprofroofline.h"
@@ -33,6 +34,11 @@ const QList<MeasuredImporter> &measuredImporters()
          .looksLike = looksLikeErtJson,
          .read = [](const QString &file, const QByteArray &bytes,
                     const ImportOptions &) { return importErtJson(file, bytes); }},
+        {.id = QStringLiteral("advisor"),
+         .description = QStringLiteral("Intel Advisor roofs report (--report=roofs --format=csv)"),
+         .looksLike = looksLikeAdvisorRoofs,
+         .read = [](const QString &file, const QByteArray &bytes,
+                    const ImportOptions &) { return importAdvisorRoofs(file, bytes); }},
         {.id = QStringLiteral("csv"),
          .description = QStringLiteral(
              "RoofLab CSV: name,flops,time_s,bytes_dram[,bytes_l2,bytes_l1][,device]"),

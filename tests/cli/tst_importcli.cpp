@@ -41,6 +41,7 @@ private Q_SLOTS:
     void tableWithoutJson();
     void ertPrintsMeasuredDevice();
     void rocprofGuessedWithCacheLine();
+    void advisorRoofsGuessed();
     void zeroBytesPrintNoInfinity();
     void badNumberExitsTwoNamingThePlace();
     void notAFormatExitsTwo();
@@ -192,6 +193,19 @@ void TestImportCli::rocprofGuessedWithCacheLine()
     QVERIFY2(r.err.contains("--cache-line"), r.err.constData());
 }
 
+void TestImportCli::advisorRoofsGuessed()
+{
+    const Run r = run({data("advisor-roofs.csv")});
+    QCOMPARE(r.exitCode, 0);
+    // 85,000,000,000 byte/s printed as 85 GB/s; 2.4e12 FLOP/s as 2.4 TFLOP/s; the names in
+    // a column as wide as the longest (36 characters) and two spaces: after the 14 of
+    // "DRAM Bandwidth", 38 - 14 = 24 spaces.
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(s("  DRAM Bandwidth") + QString(24, u' ') + s("85 GB/s")),
+             r.out.constData());
+    QVERIFY2(out.contains(s("2.4 TFLOP/s")), r.out.constData());
+}
+
 void TestImportCli::zeroBytesPrintNoInfinity()
 {
     const QString path = write("zero.csv", "name,flops,time_s,bytes_dram\nk,1e9,1,0\n");
@@ -236,7 +250,6 @@ void TestImportCli::formatOption_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("planned") << QStringList{s("--format"), s("advisor")} << s("not supported yet");
     QTest::newRow("unknown") << QStringList{s("--format"), s("xlsx")} << s("unknown format");
     QTest::newRow("device") << QStringList{s("--device"), s("no-such-gpu")} << s("unknown device");
 }
