@@ -115,21 +115,20 @@ void NcuReader::read(const QByteArray &bytes)
     // own output may come first, and may hold unbalanced quotes.
     qsizetype start = 0;
     int skipped = 0;
-    while (start < bytes.size() &&
-           !bytes.mid(start, bytes.indexOf('\n', start) - start).contains("Kernel Name")) {
-        const qsizetype end = bytes.indexOf('\n', start);
-        if (end < 0) {
-            start = bytes.size();
-            break;
+    for (;;) {
+        if (start >= bytes.size()) {
+            problem(1, -1, QString(),
+                    tr("not an Nsight Compute raw CSV: no line holds "
+                       "the \"Kernel Name\" column"));
+            return;
         }
+        qsizetype end = bytes.indexOf('\n', start);
+        if (end < 0)
+            end = bytes.size();
+        if (QByteArrayView(bytes).sliced(start, end - start).contains("Kernel Name"))
+            break;
         start = end + 1;
         ++skipped;
-    }
-    if (start >= bytes.size()) {
-        problem(1, -1, QString(),
-                tr("not an Nsight Compute raw CSV: no line holds "
-                   "the \"Kernel Name\" column"));
-        return;
     }
     m_table.csv = splitCsv(bytes.mid(start));
     for (CsvRow &row : m_table.csv.rows)
