@@ -11,71 +11,92 @@ QString tr(const char *text)
     return QCoreApplication::translate("rooflab::CsvTable", text);
 }
 
-// A record ends at a line end outside quotes; a line holding nothing is skipped.
-void endRecord(CsvTable &table, CsvRow &row, QString &field, bool &sawAnything)
+bool isSpace(char c)
 {
-    if (sawAnything) {
-        row.fields.append(field);
-        table.rows.append(row);
-    }
-    row = CsvRow{};
-    field.clear();
-    sawAnything = false;
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
 } // namespace
 
-CsvTable splitCsv(const QByteArray &bytes)
+CsvReader::CsvReader(QByteArrayView bytes, int firstLine) : m_bytes(bytes), m_line(firstLine) {}
+
+QString CsvReader::error() const
 {
-    const QString text = QString::fromUtf8(bytes);
-    CsvTable table;
-    CsvRow row;
-    QString field;
-    int line = 1;
-    bool quoted = false;
+    return m_errorLine > 0 ? tr("a quoted field is never closed") : QString();
+}
+
+bool CsvReader::next(CsvRow &row)
+{
+    // The separators and quotes are ASCII, so splitting the UTF-8 bytes never cuts a
+    // character; each field is decoded on its own.
+    row.fields.clear();
+    QByteArray field;
     bool sawAnything = false;
+    bool quoted = false;
     int quoteLine = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
+    const auto endField = [&] {
+        row.fields.append(QString::fromUtf8(field));
+        field.clear();
+    };
+    while (m_pos < m_bytes.size()) {
+        const char c = m_bytes.at(m_pos++);
         if (!sawAnything)
-            row.line = line;
+            row.line = m_line;
         if (quoted) {
-            if (c == QLatin1Char('"')) {
-                if (i + 1 < text.size() && text.at(i + 1) == QLatin1Char('"')) {
+            if (c == '"') {
+                if (m_pos < m_bytes.size() && m_bytes.at(m_pos) == '"') {
                     field += c;
-                    ++i;
+                    ++m_pos;
                 } else {
                     quoted = false;
                 }
             } else {
-                if (c == QLatin1Char('\n'))
-                    ++line;
+                if (c == '\n')
+                    ++m_line;
                 field += c;
             }
             continue;
         }
-        if (c == QLatin1Char('"')) {
+        if (c == '"') {
             quoted = true;
-            quoteLine = line;
+            quoteLine = m_line;
             sawAnything = true;
-        } else if (c == QLatin1Char(',')) {
-            row.fields.append(field);
+        } else if (c == ',') {
+            endField();
+            sawAnything = true;
+        } else if (c == '\n') {
+            ++m_line;
+            if (sawAnything) {
+                endField();
+                return true;
+            }
+            row.fields.clear();
             field.clear();
-            sawAnything = true;
-        } else if (c == QLatin1Char('\n')) {
-            endRecord(table, row, field, sawAnything);
-            ++line;
-        } else if (c != QLatin1Char('\r')) {
+        } else if (c != '\r') {
             field += c;
-            sawAnything = sawAnything || !c.isSpace();
+            sawAnything = sawAnything || !isSpace(c);
         }
     }
     if (quoted) {
-        table.errorLine = quoteLine;
-        table.error = tr("a quoted field is never closed");
-        return table;
+        m_errorLine = quoteLine;
+        return false;
     }
-    endRecord(table, row, field, sawAnything);
+    if (sawAnything) {
+        endField();
+        return true;
+    }
+    return false;
+}
+
+CsvTable splitCsv(const QByteArray &bytes)
+{
+    CsvTable table;
+    CsvReader reader(bytes);
+    CsvRow row;
+    while (reader.next(row))
+        table.rows.append(row);
+    table.errorLine = reader.errorLine();
+    table.error = reader.error();
     return table;
 }
 

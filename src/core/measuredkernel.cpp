@@ -54,29 +54,32 @@ void addLevel(std::optional<double> &sum, const std::optional<double> &more)
 
 } // namespace
 
+void KernelGroups::add(const MeasuredKernel &launch)
+{
+    const std::pair<QString, QString> key{launch.name, launch.device};
+    const auto found = m_index.constFind(key);
+    if (found == m_index.constEnd()) {
+        m_index.insert(key, m_kernels.size());
+        m_kernels.append(launch);
+        return;
+    }
+    MeasuredKernel &kernel = m_kernels[*found];
+    kernel.launches += launch.launches;
+    kernel.flops += launch.flops;
+    kernel.timeS += launch.timeS;
+    addLevel(kernel.bytes.dram, launch.bytes.dram);
+    addLevel(kernel.bytes.l2, launch.bytes.l2);
+    addLevel(kernel.bytes.l1, launch.bytes.l1);
+    for (auto it = launch.flopsByMath.constBegin(); it != launch.flopsByMath.constEnd(); ++it)
+        kernel.flopsByMath[it.key()] += it.value();
+}
+
 QList<MeasuredKernel> groupKernels(const QList<MeasuredKernel> &launches)
 {
-    QList<MeasuredKernel> kernels;
-    QHash<std::pair<QString, QString>, qsizetype> index;
-    for (const MeasuredKernel &launch : launches) {
-        const std::pair<QString, QString> key{launch.name, launch.device};
-        const auto found = index.constFind(key);
-        if (found == index.constEnd()) {
-            index.insert(key, kernels.size());
-            kernels.append(launch);
-            continue;
-        }
-        MeasuredKernel &kernel = kernels[*found];
-        kernel.launches += launch.launches;
-        kernel.flops += launch.flops;
-        kernel.timeS += launch.timeS;
-        addLevel(kernel.bytes.dram, launch.bytes.dram);
-        addLevel(kernel.bytes.l2, launch.bytes.l2);
-        addLevel(kernel.bytes.l1, launch.bytes.l1);
-        for (auto it = launch.flopsByMath.constBegin(); it != launch.flopsByMath.constEnd(); ++it)
-            kernel.flopsByMath[it.key()] += it.value();
-    }
-    return kernels;
+    KernelGroups groups;
+    for (const MeasuredKernel &launch : launches)
+        groups.add(launch);
+    return groups.kernels();
 }
 
 } // namespace rooflab

@@ -81,6 +81,19 @@ struct MeasuredImport
     QStringList notes;
 };
 
+// Sums launches into kernels as an importer reads them, one launch at a time; the rule of
+// groupKernels().
+class KernelGroups
+{
+public:
+    void add(const MeasuredKernel &launch);
+    const QList<MeasuredKernel> &kernels() const { return m_kernels; }
+
+private:
+    QList<MeasuredKernel> m_kernels;
+    QHash<std::pair<QString, QString>, qsizetype> m_index; // (name, device) → kernel
+};
+
 // Sums launches of the same name and device into one kernel, in order of first appearance.
 // A level's bytes stay only when every launch of the kernel gives them: a sum over some
 // launches would understate the traffic.

@@ -67,10 +67,9 @@ struct Column
 
 using Columns = std::array<Column, MetricCount>;
 
-// The file from its header row on, with the header's line number.
+// The header row of the file.
 struct Table
 {
-    CsvTable csv;
     QStringList header;
     qsizetype nameColumn = -1;
 };
@@ -95,7 +94,9 @@ private:
                                   .reason = reason});
     }
     bool readUnits(const CsvRow &units);
-    void chooseGrouping(qsizetype firstData);
+    // A reader of the rows after the header and, when `hasUnits`, the units row.
+    CsvReader dataRows(bool hasUnits) const;
+    void chooseGrouping(bool hasUnits);
     std::optional<MeasuredKernel> readLaunch(const CsvRow &row);
     // The value of `metric` in `row`: nothing when absent or n/a; sets `bad` when it does
     // not parse.
@@ -104,6 +105,8 @@ private:
     const QString &m_fileName;
     const NcuOptions &m_options;
     MeasuredImport &m_result;
+    QByteArrayView m_rest; // the file from its header on
+    int m_headerLine = 1;
     Table m_table;
     Columns m_columns;
     NumberGrouping m_grouping = NumberGrouping::CommaGroups;
@@ -130,30 +133,32 @@ void NcuReader::read(const QByteArray &bytes)
         start = end + 1;
         ++skipped;
     }
-    m_table.csv = splitCsv(bytes.mid(start));
-    for (CsvRow &row : m_table.csv.rows)
-        row.line += skipped;
-    if (!m_table.csv.error.isEmpty())
-        problem(m_table.csv.errorLine + skipped, -1, QString(), m_table.csv.error);
-    const QList<CsvRow> &rows = m_table.csv.rows;
-    if (rows.isEmpty())
+    m_rest = QByteArrayView(bytes).sliced(start);
+    m_headerLine = skipped + 1;
+    // The rows are read one at a time, twice (the grouping, then the launches), so a file of
+    // 100,000 launches never holds more than one row as text.
+    CsvReader reader(m_rest, m_headerLine);
+    CsvRow headerRow, unitsRow;
+    if (!reader.next(headerRow)) {
+        problem(reader.errorLine(), -1, QString(), reader.error());
         return;
-    m_table.header = rows.first().fields;
+    }
+    m_table.header = headerRow.fields;
     m_table.nameColumn = m_table.header.indexOf(kernelNameHeader);
     if (m_table.nameColumn < 0) {
-        problem(rows.first().line, -1, QString(),
+        problem(headerRow.line, -1, QString(),
                 tr("not an Nsight Compute raw CSV: no \"Kernel Name\" column"));
         return;
     }
     for (int m = 0; m < MetricCount; ++m)
         m_columns[m].index = m_table.header.indexOf(QLatin1String(metrics[m].name));
-    if (rows.size() < 2) {
-        problem(rows.first().line, -1, QString(), tr("no units row after the header"));
+    if (!reader.next(unitsRow)) {
+        problem(headerRow.line, -1, QString(), tr("no units row after the header"));
         return;
     }
-    const bool hasUnits = readUnits(rows.at(1));
+    const bool hasUnits = readUnits(unitsRow);
     if (m_columns[Time].index < 0) {
-        problem(rows.first().line, -1, QLatin1String(metrics[Time].name),
+        problem(headerRow.line, -1, QLatin1String(metrics[Time].name),
                 tr("required column missing"));
         return;
     }
@@ -161,21 +166,33 @@ void NcuReader::read(const QByteArray &bytes)
     for (int m = DAdd; m < MetricCount; ++m)
         anyFlops = anyFlops || m_columns[m].index >= 0;
     if (!anyFlops) {
-        problem(rows.first().line, -1, QString(),
+        problem(headerRow.line, -1, QString(),
                 tr("no FLOP counter column (sm__sass_thread_inst_executed_op_*_pred_on.sum)"));
         return;
     }
-    const qsizetype firstData = hasUnits ? 2 : 1;
-    chooseGrouping(firstData);
-    QList<MeasuredKernel> launches;
-    for (qsizetype r = firstData; r < rows.size(); ++r) {
-        if (std::optional<MeasuredKernel> launch = readLaunch(rows.at(r)))
-            launches.append(*launch);
+    chooseGrouping(hasUnits);
+    KernelGroups kernels;
+    CsvReader rows = dataRows(hasUnits);
+    CsvRow row;
+    while (rows.next(row)) {
+        if (std::optional<MeasuredKernel> launch = readLaunch(row))
+            kernels.add(*launch);
     }
-    m_result.kernels = groupKernels(launches);
+    if (rows.errorLine() > 0)
+        problem(rows.errorLine(), -1, QString(), rows.error());
+    m_result.kernels = kernels.kernels();
     m_result.notes.append(m_options.packedHalf
                               ? tr("FP16 FLOPs counted as packed pairs: 2·hadd + 2·hmul + 4·hfma")
                               : tr("FP16 FLOPs counted as hadd + hmul + 2·hfma"));
+}
+
+CsvReader NcuReader::dataRows(bool hasUnits) const
+{
+    CsvReader reader(m_rest, m_headerLine);
+    CsvRow skipped;
+    for (int i = 0; i < (hasUnits ? 2 : 1); ++i)
+        reader.next(skipped);
+    return reader;
 }
 
 bool NcuReader::readUnits(const CsvRow &units)
@@ -216,14 +233,14 @@ bool NcuReader::readUnits(const CsvRow &units)
     return true;
 }
 
-void NcuReader::chooseGrouping(qsizetype firstData)
+void NcuReader::chooseGrouping(bool hasUnits)
 {
     // One grouping per file, from the first value only one grouping reads; a later value
     // that only the other reads is a problem (docs/measured-data.md, "Locale").
     std::optional<NumberGrouping> chosen;
-    const QList<CsvRow> &rows = m_table.csv.rows;
-    for (qsizetype r = firstData; r < rows.size(); ++r) {
-        const CsvRow &row = rows.at(r);
+    CsvReader rows = dataRows(hasUnits);
+    CsvRow row;
+    while (rows.next(row)) {
         for (const Column &c : m_columns) {
             if (c.index < 0 || c.index >= row.fields.size())
                 continue;
