@@ -36,6 +36,10 @@ public:
     QString error() const;
 
 private:
+    // Where the field at the read position ends (past its closing quote) when it needs no
+    // unescaping; -1 otherwise.
+    qsizetype simpleFieldEnd() const;
+
     QByteArrayView m_bytes;
     qsizetype m_pos = 0;
     int m_line = 1;
