@@ -1,118 +1,127 @@
 #include "measurednumber.h"
 
-#include <QLocale>
-#include <QStringList>
+#include <QStringView>
 
+#include <charconv>
 #include <cmath>
 
 namespace rooflab {
 
 namespace {
 
-// The part before an exponent and without a sign: where the separators are.
-QString mantissa(const QString &text)
+// The part before an exponent and without a sign or surrounding space: where the
+// separators are.
+QStringView mantissa(QStringView text)
 {
-    QString m = text.trimmed();
-    const qsizetype e = m.indexOf(QLatin1Char('e'), 0, Qt::CaseInsensitive);
-    if (e >= 0)
+    QStringView m = text.trimmed();
+    if (const qsizetype e = m.indexOf(u'e', 0, Qt::CaseInsensitive); e >= 0)
         m.truncate(e);
-    if (m.startsWith(QLatin1Char('-')) || m.startsWith(QLatin1Char('+')))
-        m.remove(0, 1);
+    if (m.startsWith(u'-') || m.startsWith(u'+'))
+        m = m.sliced(1);
     return m;
 }
 
-bool allDigits(const QString &text)
+bool isDigit(QChar c)
 {
-    if (text.isEmpty())
-        return false;
-    for (const QChar c : text) {
-        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
-            return false;
-    }
-    return true;
-}
-
-// "12,582,912" with `group` ',': a first group of one to three digits, then groups of three.
-bool validGroups(const QString &integer, QChar group)
-{
-    const QStringList parts = integer.split(group);
-    if (parts.size() == 1)
-        return allDigits(integer);
-    if (!allDigits(parts.first()) || parts.first().size() > 3)
-        return false;
-    for (qsizetype i = 1; i < parts.size(); ++i) {
-        if (parts.at(i).size() != 3 || !allDigits(parts.at(i)))
-            return false;
-    }
-    return true;
+    return c >= u'0' && c <= u'9';
 }
 
 } // namespace
 
 std::optional<NumberGrouping> groupingEvidence(const QString &text)
 {
-    const QString m = mantissa(text);
-    const qsizetype points = m.count(QLatin1Char('.'));
-    const qsizetype commas = m.count(QLatin1Char(','));
+    const QStringView m = mantissa(text);
+    const qsizetype points = m.count(u'.');
+    const qsizetype commas = m.count(u',');
     if (points > 1)
         return NumberGrouping::PointGroups;
     if (commas > 1)
         return NumberGrouping::CommaGroups;
     if (points == 1 && commas == 1) {
-        return m.lastIndexOf(QLatin1Char(',')) > m.lastIndexOf(QLatin1Char('.'))
-                   ? NumberGrouping::PointGroups
-                   : NumberGrouping::CommaGroups;
+        return m.lastIndexOf(u',') > m.lastIndexOf(u'.') ? NumberGrouping::PointGroups
+                                                         : NumberGrouping::CommaGroups;
     }
     // One separator: followed by other than three digits it must be the decimal mark.
-    if (points == 1 && m.size() - m.indexOf(QLatin1Char('.')) - 1 != 3)
+    if (points == 1 && m.size() - m.indexOf(u'.') - 1 != 3)
         return NumberGrouping::CommaGroups;
-    if (commas == 1 && m.size() - m.indexOf(QLatin1Char(',')) - 1 != 3)
+    if (commas == 1 && m.size() - m.indexOf(u',') - 1 != 3)
         return NumberGrouping::PointGroups;
     return std::nullopt;
 }
 
 std::optional<double> parseGroupedNumber(const QString &text, NumberGrouping grouping)
 {
+    // One pass: the digits, without their group marks, into a plain C number for
+    // std::from_chars (locale-free). Thousands come in groups of three after a first group
+    // of one to three digits.
     const bool commaGroups = grouping == NumberGrouping::CommaGroups;
-    const QChar group = commaGroups ? QLatin1Char(',') : QLatin1Char('.');
-    const QChar decimal = commaGroups ? QLatin1Char('.') : QLatin1Char(',');
-    QString t = text.trimmed();
-    QString sign;
-    if (t.startsWith(QLatin1Char('-')) || t.startsWith(QLatin1Char('+'))) {
-        sign = t.left(1);
-        t.remove(0, 1);
+    const QChar group = commaGroups ? u',' : u'.';
+    const QChar decimal = commaGroups ? u'.' : u',';
+    const QStringView t = text.trimmed();
+    char plain[128];
+    qsizetype n = 0;
+    qsizetype i = 0;
+    const auto put = [&](char c) {
+        if (n + 1 >= qsizetype(sizeof plain))
+            return false;
+        plain[n++] = c;
+        return true;
+    };
+    if (i < t.size() && (t[i] == u'-' || t[i] == u'+')) {
+        if (t[i] == u'-' && !put('-'))
+            return std::nullopt;
+        ++i;
     }
-    QString exponent;
-    if (const qsizetype e = t.indexOf(QLatin1Char('e'), 0, Qt::CaseInsensitive); e >= 0) {
-        exponent = t.mid(e + 1);
-        t.truncate(e);
-        QString digits = exponent;
-        if (digits.startsWith(QLatin1Char('-')) || digits.startsWith(QLatin1Char('+')))
-            digits.remove(0, 1);
-        if (!allDigits(digits))
+    qsizetype digits = 0, inGroup = 0, groups = 0;
+    for (; i < t.size() && (isDigit(t[i]) || t[i] == group); ++i) {
+        if (t[i] == group) {
+            // The group before this mark: the first one to three digits, the others three.
+            if (inGroup == 0 || inGroup > 3 || (groups > 0 && inGroup != 3))
+                return std::nullopt;
+            ++groups;
+            inGroup = 0;
+            continue;
+        }
+        if (!put(char(t[i].unicode())))
+            return std::nullopt;
+        ++digits;
+        ++inGroup;
+    }
+    if (groups > 0 && inGroup != 3)
+        return std::nullopt;
+    qsizetype fraction = 0;
+    if (i < t.size() && t[i] == decimal) {
+        if (!put('.'))
+            return std::nullopt;
+        for (++i; i < t.size() && isDigit(t[i]); ++i, ++fraction) {
+            if (!put(char(t[i].unicode())))
+                return std::nullopt;
+        }
+    }
+    if (digits == 0 && fraction == 0)
+        return std::nullopt;
+    if (i < t.size() && (t[i] == u'e' || t[i] == u'E')) {
+        if (!put('e'))
+            return std::nullopt;
+        ++i;
+        if (i < t.size() && (t[i] == u'-' || t[i] == u'+')) {
+            if (!put(char(t[i].unicode())))
+                return std::nullopt;
+            ++i;
+        }
+        qsizetype exponent = 0;
+        for (; i < t.size() && isDigit(t[i]); ++i, ++exponent) {
+            if (!put(char(t[i].unicode())))
+                return std::nullopt;
+        }
+        if (exponent == 0)
             return std::nullopt;
     }
-    QString integer = t;
-    QString fraction;
-    if (const qsizetype d = t.indexOf(decimal); d >= 0) {
-        integer = t.left(d);
-        fraction = t.mid(d + 1);
-        if (!fraction.isEmpty() && !allDigits(fraction))
-            return std::nullopt;
-    }
-    if (integer.isEmpty() && fraction.isEmpty())
+    if (i != t.size())
         return std::nullopt;
-    if (!integer.isEmpty() && !validGroups(integer, group))
-        return std::nullopt;
-    integer.remove(group);
-    QString plain = sign + (integer.isEmpty() ? QStringLiteral("0") : integer);
-    if (!fraction.isEmpty())
-        plain += QLatin1Char('.') + fraction;
-    if (!exponent.isEmpty())
-        plain += QLatin1Char('e') + exponent;
-    bool ok = false;
-    const double value = QLocale::c().toDouble(plain, &ok);
-    if (!ok || !std::isfinite(value))
+    double value = 0;
+    const auto [end, error] = std::from_chars(plain, plain + n, value);
+    if (error != std::errc() || end != plain + n || !std::isfinite(value))
         return std::nullopt;
     return value;
 }
