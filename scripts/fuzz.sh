@@ -2,13 +2,13 @@
 # Builds the libFuzzer harnesses (one per loader) with clang and AddressSanitizer,
 # UndefinedBehaviorSanitizer and float-cast-overflow, then runs each for a bounded time
 # over its seed corpus from tests/data. Usage: scripts/fuzz.sh [seconds per harness]
-# (default 60; scripts/test.sh gives each 50 s: five harnesses, about four minutes).
+# (default 60; scripts/test.sh gives each 50 s: six harnesses, about five minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: seconds must be a whole number, got '$seconds'" >&2; exit 2; }
 
-harnesses=(fuzz_presets fuzz_scenario fuzz_metadata fuzz_cli fuzz_lessons)
+harnesses=(fuzz_presets fuzz_scenario fuzz_metadata fuzz_cli fuzz_lessons fuzz_measured)
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DROOFLAB_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
 cmake --build build-fuzz --target "${harnesses[@]}" -j "$(nproc)"
@@ -28,6 +28,7 @@ seed fuzz_scenario tests/data/scenarios
 seed fuzz_metadata tests/data/embedded
 seed fuzz_cli tests/data/cli
 seed fuzz_lessons tests/fuzz/lesson-corpus
+seed fuzz_measured tests/data/measured
 
 export QT_QPA_PLATFORM=offscreen
 root=$PWD
@@ -38,6 +39,7 @@ for harness in "${harnesses[@]}"; do
     case "$harness" in
     fuzz_presets | fuzz_scenario | fuzz_lessons) options+=(-dict=tests/fuzz/json.dict -max_len=65536) ;;
     fuzz_metadata) options+=(-max_len=131072) ;;
+    fuzz_measured) options+=(-max_len=65536) ;;
     fuzz_cli) options+=(-close_fd_mask=3 -max_len=1024) ;; # its messages are not findings
     esac
     echo "RoofLab: fuzzing $harness for ${seconds}s"

@@ -63,5 +63,5 @@ cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-echo "RoofLab: fuzzing every loader (presets, scenarios, figure metadata, command line, lessons)"
+echo "RoofLab: fuzzing every loader (presets, scenarios, figure metadata, command line, lessons, measured data)"
 scripts/fuzz.sh 50

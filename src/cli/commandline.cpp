@@ -9,8 +9,8 @@ namespace rooflab::cli {
 const QList<app::CommandSyntax> &commandSyntaxes()
 {
     static const QList<app::CommandSyntax> syntaxes = {
-        listSyntax(), analyzeSyntax(), compareSyntax(), exportSyntax(), lessonSyntax(),
-        deviceSyntax()};
+        listSyntax(),   analyzeSyntax(), compareSyntax(), exportSyntax(),
+        importSyntax(), lessonSyntax(),  deviceSyntax()};
     return syntaxes;
 }
 
@@ -29,6 +29,8 @@ int runCommand(const app::Invocation &invocation)
             return runAnalyze(invocation);
         if (command == QLatin1String("compare"))
             return runCompare(invocation);
+        if (command == QLatin1String("import"))
+            return runImport(invocation);
         if (command == QLatin1String("lesson"))
             return runLesson(invocation);
         if (command == QLatin1String("device"))

@@ -19,6 +19,10 @@ int runAnalyze(const app::Invocation &invocation);
 app::CommandSyntax compareSyntax();
 int runCompare(const app::Invocation &invocation);
 
+// `rooflab import FILE [--format F] [--device ID] [--json]`: measured kernels and their roofs.
+app::CommandSyntax importSyntax();
+int runImport(const app::Invocation &invocation);
+
 // `rooflab lesson list [--json]`, `lesson show ID` and `lesson check FILE`.
 app::CommandSyntax lessonSyntax();
 int runLesson(const app::Invocation &invocation);

@@ -219,6 +219,15 @@ QStringList JsonReader::errors() const
     return shown;
 }
 
+void JsonReader::refuseUnknownKeys(const QJsonObject &obj, const QStringList &allowed,
+                                   const QString &path)
+{
+    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+        if (!allowed.contains(it.key()))
+            fail(join(path, it.key()), QStringLiteral("unknown field"));
+    }
+}
+
 void JsonReader::fail(const QString &path, const QString &reason)
 {
     if (++m_errorCount > maxReportedErrors)

@@ -61,6 +61,10 @@ public:
     std::optional<QJsonObject> optionalObject(const QJsonObject &obj, const QString &key,
                                               const QString &path);
 
+    // Records "unknown field" for every key of `obj` (at `path`) not in `allowed`: a
+    // misspelt field must be refused, not ignored.
+    void refuseUnknownKeys(const QJsonObject &obj, const QStringList &allowed, const QString &path);
+
     // Records a problem at `path` (a JSON path such as "compute[2].tflops").
     void fail(const QString &path, const QString &reason);
 

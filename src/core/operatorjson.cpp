@@ -75,6 +75,24 @@ void readExperts(const QJsonObject &obj, const QString &path, JsonReader &reader
     op.expertsPerToken = perToken.value_or(0);
 }
 
+// Every field an operator of `kind` may have: a misspelt or foreign one ("weigths", or a
+// measured "time_s" no operator reads yet) is refused rather than silently ignored.
+QStringList knownKeys(OperatorKind kind)
+{
+    QStringList keys = {QStringLiteral("id"),      QStringLiteral("name"), QStringLiteral("kind"),
+                        QStringLiteral("weights"), QStringLiteral("act"),  QStringLiteral("kv"),
+                        QStringLiteral("math"),    QStringLiteral("unit")};
+    for (const ShapeField &field : shapeFields(kind))
+        keys.append(QString::fromLatin1(field.key));
+    if (isVectorKind(kind))
+        keys << QStringLiteral("elements") << QStringLiteral("hidden");
+    if (kind == OperatorKind::Activation)
+        keys.append(QStringLiteral("function"));
+    if (kind == OperatorKind::DecodeGemm || kind == OperatorKind::PrefillGemm)
+        keys << QStringLiteral("experts") << QStringLiteral("experts_per_token");
+    return keys;
+}
+
 } // namespace
 
 std::optional<NumberField> operatorNumberField(const QString &key)
@@ -112,6 +130,7 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
         return std::nullopt;
     }
     op.kind = *kind;
+    reader.refuseUnknownKeys(obj, knownKeys(op.kind), path);
 
     for (const ShapeField &field : shapeFields(op.kind)) {
         const QString key = QString::fromLatin1(field.key);

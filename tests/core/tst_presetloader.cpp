@@ -102,6 +102,8 @@ void TestPresetLoader::badFile_data()
     row("bad-id.json", "id: ", "\"Test Bad ID\" may hold only");
     row("operator-unknown-kind.json", "operators[1].kind: ", "unknown operator kind \"conv2d\"");
     row("operator-unknown-format.json", "operators[0].weights: ", "unknown format \"fp7\"");
+    // A misspelt override must not leave the GEMM at the scheme's format unnoticed.
+    row("operator-unknown-field.json", "operators[0].weigths: ", "unknown field");
     row("format-half-block.json", "formats[0]: ", "block_size and scale_bits go together");
     row("interconnect-missing-latency.json", "interconnect.latency_s: ", "missing");
     row("interconnect-zero-bandwidth.json",
@@ -128,9 +130,9 @@ void TestPresetLoader::badFile()
 
 void TestPresetLoader::everyProblemNamesABadFile()
 {
-    // 23 bad files, one problem each, each message starting with its file's path.
+    // 24 bad files, one problem each, each message starting with its file's path.
     const QStringList files = QDir(m_badDir).entryList({QStringLiteral("*.json")}, QDir::Files);
-    QCOMPARE(files.size(), qsizetype(23));
+    QCOMPARE(files.size(), qsizetype(24));
     QCOMPARE(m_catalog.problems().size(), files.size());
     for (const QString &problem : m_catalog.problems()) {
         bool named = false;
