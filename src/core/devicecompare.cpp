@@ -34,8 +34,13 @@ CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QStrin
         row.problem = step.problems.join(QStringLiteral("; "));
         return row;
     }
+    // The prefill runs on the row's deployment: `auto` is not resolved again, since at the
+    // prompt's shorter context it would pick a smaller t than the step's.
     Scenario prefill = scenario;
     prefill.phase = Phase::Prefill;
+    prefill.deployment.tpAuto = false;
+    prefill.deployment.tp = step.deployment.tp;
+    prefill.deployment.pp = step.deployment.pp;
     const ModelAnalysis first =
         scenario.phase == Phase::Prefill ? step : analyzeModel(catalog, prefill, deviceId, options);
     const ModelDeployment &d = step.deployment;

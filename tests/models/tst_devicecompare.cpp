@@ -1,0 +1,118 @@
+// Rows of a device comparison (docs/models.md, "Comparing devices") against figures derived
+// by hand: every figure of a row at the row's own deployment.
+#include "catalog.h"
+#include "devicecompare.h"
+#include "testhelpers.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace rooflab;
+
+namespace {
+
+// Llama 3.1 405B in FP8 weights (1 B), BF16 activations and cache (2 B), BF16 math, on
+// MI355X: 2516.6e12 FLOP/s matrix BF16, 157.3e12 vector FP32, 8e12 B/s, 288 GB (259.2 GB
+// usable with 10 % headroom); Infinity Fabric mesh of 8, 76.8e9 B/s per peer link, so a
+// group of 8 gets 7 * 76.8e9 = 537.6e9 B/s; alpha 20 us.
+constexpr double matrixPeak = 2516.6e12;
+constexpr double vectorPeak = 157.3e12;
+constexpr double bandwidth = 8e12;
+
+// An operator's time on the roofline: the longer of its math and its memory time.
+double roofTime(double flops, double bytes, double peak)
+{
+    return std::max(flops / peak, bytes / bandwidth);
+}
+
+// The prefill of B = 256 prompts of T = 512 tokens at TP 8: M = 131,072 tokens. One device
+// holds L = 126 layers of D = 16384 with 128/8 = 16 query heads, max(1, 8/8) = 1 KV head of
+// d = 128, F = 53248/8 = 6656 and V = 128256/8 = 16032.
+double prefill405bTp8()
+{
+    const double m = 256.0 * 512.0, d = 16384, n = m * d; // N = 2,147,483,648 elements
+    // RMSNorm: 5N = 10,737,418,240 FLOP on the vector units; 2N*2 + D*2 = 8,589,967,360 B:
+    // 1.07374592e-3 s, memory-bound.
+    const double norm = roofTime(5 * n, 4 * n + 2 * d, vectorPeak);
+    // QKV [16384 x (16 + 2*1)*128 = 2304]: 2*M*16384*2304 = 9,895,604,649,984 FLOP;
+    // 16384*2304*1 + M*(16384+2304)*2 = 4,936,695,808 B: 3.93213250e-3 s, compute-bound.
+    const double qkv = roofTime(2 * m * d * 2304, d * 2304 + m * (d + 2304) * 2, matrixPeak);
+    // Fused causal attention: 256 * (512^2*16*256 + 2.5*512^2*16) = 277,562,261,504 FLOP;
+    // Q and O 256*512*16*256*2 + K and V 256*512*1*256*2 = 1,140,850,688 B: 142.606336e-6 s,
+    // memory-bound.
+    const double attention =
+        roofTime(256 * (512.0 * 512 * 16 * 256 + 2.5 * 512 * 512 * 16),
+                 256 * 512.0 * 16 * 256 * 2 + 256 * 512.0 * 1 * 256 * 2, matrixPeak);
+    // Output projection [2048 x 16384]: 8,796,093,022,208 FLOP; 33,554,432 + M*18432*2 B.
+    const double out = roofTime(2 * m * 2048 * d, 2048 * d + m * (2048 + d) * 2, matrixPeak);
+    // A residual add: N FLOP, 3N*2 = 12,884,901,888 B: 1.610612736e-3 s.
+    const double add = roofTime(n, 6 * n, vectorPeak);
+    // Up and gate [16384 x 13312]: 57,174,604,644,352 FLOP: 22.7189878e-3 s.
+    const double up = roofTime(2 * m * d * 13312, d * 13312 + m * (d + 13312) * 2, matrixPeak);
+    // SiLU on M*6656 = 872,415,232 elements: 4 FLOP and 2*2 B each; the gate multiply 1 FLOP
+    // and 3*2 B each: both memory-bound.
+    const double nf = m * 6656;
+    const double silu = roofTime(4 * nf, 4 * nf, vectorPeak);
+    const double gate = roofTime(nf, 6 * nf, vectorPeak);
+    // Down [6656 x 16384]: 28,587,302,322,176 FLOP: 11.3594939e-3 s.
+    const double down = roofTime(2 * m * 6656 * d, 6656 * d + m * (6656 + d) * 2, matrixPeak);
+    // One layer 48.1076857e-3 s; x126 + the final norm + the LM head over the B last
+    // positions [16384 x 16032]: 2*256*16384*16032 = 134,486,163,456 FLOP, 262,668,288 +
+    // 256*32416*2 B: 53.4396263e-6 s. Operators: 6.06269559 s.
+    const double layer = 2 * norm + qkv + attention + out + 2 * add + up + silu + gate + down;
+    const double head =
+        roofTime(2 * 256.0 * d * 16032, d * 16032 + 256.0 * (d + 16032) * 2, matrixPeak);
+    // 2*126 + 1 = 253 all-reduces of M*D*2 = 4,294,967,296 B, each 20e-6 + 2*7/8 * that /
+    // 537.6e9 = 13.9809907e-3 s; the logits' all-gather 20e-6 + 7/8 * 256*128256*2 / 537.6e9.
+    // Communication 3.54238325 s.
+    const double allReduce = 20e-6 + 1.75 * m * d * 2 / 537.6e9;
+    const double allGather = 20e-6 + 0.875 * 256 * 128256 * 2 / 537.6e9;
+    return 126 * layer + norm + head + 253 * allReduce + allGather;
+}
+
+} // namespace
+
+class TestDeviceCompare : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_catalog = Catalog::builtin();
+        QVERIFY(m_catalog.problems().isEmpty());
+    }
+
+    void ttftAtTheRowsTensorParallelism()
+    {
+        // Decode at B = 256, S = 8192 under auto: the KV cache per device is 256 * 8192 *
+        // 126 layers * 2 * (8/t KV heads) * 128 * 2 B. At TP 4 that is 270.6 GB with 101.5 GB
+        // of weights, over the 259.2 GB usable; at TP 8 135.3 GB + 50.7 GB fits: auto picks 8.
+        // The prompt's prefill (512 tokens) would fit at TP 2, but the row runs on 8.
+        Scenario s;
+        s.model = QStringLiteral("llama-3.1-405b");
+        s.scheme.weights = QStringLiteral("fp8-e4m3");
+        s.devices = QStringList{QStringLiteral("mi355x")};
+        s.deployment.tpAuto = true;
+        s.batch = 256;
+        s.seq = 8192;
+        s.prompt = 512;
+        const QList<CompareRow> rows = compareDevices(m_catalog, s, s.devices);
+        QCOMPARE(rows.size(), qsizetype(1));
+        const CompareRow &row = rows.first();
+        QVERIFY2(row.problem.isEmpty(), qPrintable(row.problem));
+        QCOMPARE(row.tp, 8);
+        QCOMPARE(row.devices, 8);
+        QVERIFY(row.fits);
+        // 6.06269559 s of operators + 3.54238325 s of communication = 9.60507884 s.
+        ROOFLAB_COMPARE_NEAR(prefill405bTp8(), 9.605078842823387, 1e-12);
+        ROOFLAB_COMPARE_DOUBLE(row.ttft, prefill405bTp8());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceCompare)
+#include "tst_devicecompare.moc"
