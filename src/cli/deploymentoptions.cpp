@@ -53,15 +53,54 @@ int degreeOption(const app::ParsedOptions &options, const QString &name)
     return value;
 }
 
+bool isAuto(const QString &text)
+{
+    return text.toLower() == QLatin1String("auto");
+}
+
 } // namespace
 
+QList<int> tpDegreesOption(const app::ParsedOptions &options)
+{
+    const QString text = options.value(QStringLiteral("tp"));
+    if (!options.isSet(QStringLiteral("tp")) || isAuto(text))
+        return {};
+    const QStringList items = text.split(QLatin1Char(','));
+    if (items.size() > maxTpDegrees)
+        throw UsageError{QStringLiteral("--tp: at most %1 degrees, got %2 in \"%3\"")
+                             .arg(maxTpDegrees)
+                             .arg(items.size())
+                             .arg(text)};
+    QList<int> degrees;
+    for (const QString &item : items) {
+        bool ok = false;
+        const int value = item.trimmed().toInt(&ok);
+        if (!ok || value < 1)
+            throw UsageError{
+                QStringLiteral("--tp: must be a whole number of at least 1, a list of them "
+                               "(1,2,4,8) or auto, got \"%1\"%2")
+                    .arg(item,
+                         items.size() > 1 ? QStringLiteral(" in \"%1\"").arg(text) : QString())};
+        if (!degrees.contains(value))
+            degrees.append(value);
+    }
+    return degrees;
+}
+
 void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                            Scenario &scenario)
+                            Scenario &scenario, DeploymentChecks checks)
 {
     Deployment &d = scenario.deployment;
     if (options.isSet(QStringLiteral("tp"))) {
-        d.tpAuto = options.value(QStringLiteral("tp")).toLower() == QLatin1String("auto");
-        if (!d.tpAuto)
+        const QString text = options.value(QStringLiteral("tp"));
+        d.tpAuto = isAuto(text);
+        if (!d.tpAuto && checks == DeploymentChecks::PerRow)
+            d.tp = tpDegreesOption(options).first();
+        else if (!d.tpAuto && text.contains(QLatin1Char(',')))
+            throw UsageError{QStringLiteral("--tp: a list of degrees is taken only by `rooflab "
+                                            "compare`, got \"%1\"")
+                                 .arg(text)};
+        else if (!d.tpAuto)
             d.tp = degreeOption(options, QStringLiteral("tp"));
     }
     if (options.isSet(QStringLiteral("pp")))
@@ -90,7 +129,7 @@ void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &ca
         }
     }
     const ModelSpec *model = catalog.model(scenario.model);
-    if (!model || d.tpAuto)
+    if (!model || d.tpAuto || checks == DeploymentChecks::PerRow)
         return;
     for (const QString &id : std::as_const(scenario.devices)) {
         for (const DeploymentProblem &p :
@@ -103,8 +142,9 @@ void addDeploymentOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("tp"),
                       QStringLiteral("With --model: tensor-parallel degree, or auto for the "
-                                     "smallest power of two that fits (default 1)."),
-                      QStringLiteral("N|auto")});
+                                     "smallest power of two that fits (default 1); compare "
+                                     "also takes a list, one row per degree (1,2,4,8)."),
+                      QStringLiteral("N|N,M,...|auto")});
     parser.addOption({QStringLiteral("pp"),
                       QStringLiteral("With --model: pipeline stages (default 1)."),
                       QStringLiteral("N")});

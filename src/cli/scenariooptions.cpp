@@ -266,7 +266,7 @@ double positiveOption(const app::ParsedOptions &options, const QString &name)
 }
 
 void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario)
+                          Scenario &scenario, DeploymentChecks checks)
 {
     if (options.isSet(QStringLiteral("device"))) {
         scenario.devices.clear();
@@ -282,7 +282,7 @@ void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &cata
     if (options.isSet(QStringLiteral("model")) && options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
     applyModelOptions(options, catalog, scenario);
-    applyDeploymentOptions(options, catalog, scenario);
+    applyDeploymentOptions(options, catalog, scenario, checks);
     scenario.batch = optional(options, "batch", scenario.batch);
     scenario.seq = optional(options, "seq", scenario.seq);
     scenario.prompt = optional(options, "prompt", scenario.prompt);

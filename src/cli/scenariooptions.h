@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "deploymentoptions.h"
 #include "invocation.h"
 #include "scenario.h"
 
@@ -24,8 +25,10 @@ Catalog loadCatalog(const app::Invocation &invocation);
 
 // Fills `scenario` from the options that are set; throws UsageError naming the argument.
 // Without --device or --op, the scenario's own values stay.
+// `checks`: how the deployment options are checked (deploymentoptions.h).
 void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario);
+                          Scenario &scenario,
+                          DeploymentChecks checks = DeploymentChecks::EveryDevice);
 
 // A positive finite number from option `name`; throws UsageError otherwise.
 double positiveOption(const app::ParsedOptions &options, const QString &name);

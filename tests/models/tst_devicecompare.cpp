@@ -71,6 +71,40 @@ double prefill405bTp8()
     return 126 * layer + norm + head + 253 * allReduce + allGather;
 }
 
+// Llama 3.1 70B decode at B = 1, S = 4096 on H100 SXM5 (tst_deployment's conventions):
+// bytes per device / 3.35e12 plus 161 all-reduces of M = 8192 * 2 = 16,384 B and the logits'
+// all-gather of 128256 * 2 = 256,512 B over NVLink (beta 450e9, alpha 19.1 us).
+double h100Comm(double t)
+{
+    return 161 * (19.1e-6 + 2 * (t - 1) / t * 16384 / 450e9) + 19.1e-6 +
+           (t - 1) / t * 256512 / 450e9;
+}
+
+// TP 2: 70,215,103,744 B per device (tst_deployment::twoH200s) -> 24.0600793e-3 s.
+double h100StepTp2()
+{
+    return 70215103744.0 / 3.35e12 + h100Comm(2);
+}
+
+// TP 4: 35,118,070,400 B per device (tst_deployment::fourH100sBatch1) -> 13.5864264e-3 s.
+double h100StepTp4()
+{
+    return 35118070400.0 / 3.35e12 + h100Comm(4);
+}
+
+// TP 8: 8 query heads, 1 KV head, F/8 = 3584, V/8 = 16032. Bytes per layer: norms
+// 2*(2*8192*2 + 8192*2) = 98,304; QKV 8192*1280*2 + (8192+1280)*2 = 20,990,464; attention
+// 4096*1*256*2 + 8*256*2 = 2,101,248; out 1024*8192*2 + (1024+8192)*2 = 16,795,648; adds
+// 2*3*8192*2 = 98,304; up+gate 8192*7168*2 + (8192+7168)*2 = 117,471,232; SiLU 2*3584*2 =
+// 14,336; multiply 3*3584*2 = 21,504; down 3584*8192*2 + (3584+8192)*2 = 58,743,808 ->
+// 216,334,848. x80 = 17,306,787,840 + final norm 49,152 + LM head 8192*16032*2 +
+// (8192+16032)*2 = 262,716,736 -> 17,569,553,728 B: 5.24464290e-3 s + 3.10495698e-3 s of
+// communication = 8.34959988e-3 s.
+double h100StepTp8()
+{
+    return 17569553728.0 / 3.35e12 + h100Comm(8);
+}
+
 } // namespace
 
 class TestDeviceCompare : public QObject
@@ -111,6 +145,64 @@ private Q_SLOTS:
         // 6.06269559 s of operators + 3.54238325 s of communication = 9.60507884 s.
         ROOFLAB_COMPARE_NEAR(prefill405bTp8(), 9.605078842823387, 1e-12);
         ROOFLAB_COMPARE_DOUBLE(row.ttft, prefill405bTp8());
+    }
+
+    void rowPerDegree()
+    {
+        // Llama 3.1 70B, B = 1, S = 4096 at TP 1, 2, 4, 8 on H100 SXM5 and H100 NVL, $2 per
+        // device-hour. The NVL's NVLink bridge joins 2 GPUs: TP 4 and 8 do not fit there.
+        Scenario s;
+        s.model = QStringLiteral("llama-3.1-70b");
+        s.batch = 1;
+        s.seq = 4096;
+        s.deployment.pricePerDeviceHour = 2.0;
+        const QStringList devices{QStringLiteral("h100-sxm5"), QStringLiteral("h100-nvl")};
+        const QList<CompareRow> rows = compareDegrees(m_catalog, s, devices, {1, 2, 4, 8});
+        QCOMPARE(rows.size(), qsizetype(8));
+        for (int i = 0; i < 8; ++i) {
+            QCOMPARE(rows.at(i).deviceId, devices.at(i / 4));
+            QCOMPARE(rows.at(i).requestedTp, QList<int>({1, 2, 4, 8}).at(i % 4));
+        }
+        // TP 1: 141.1 GB of BF16 weights on one 72 GB (usable) device: figures, but no fit.
+        const CompareRow &one = rows.at(0);
+        QVERIFY(one.problem.isEmpty());
+        QCOMPARE(one.tp, 1);
+        QVERIFY(!one.fits);
+        const double steps[] = {h100StepTp2(), h100StepTp4(), h100StepTp8()};
+        for (int i = 1; i < 4; ++i) {
+            const CompareRow &r = rows.at(i);
+            const double t = r.requestedTp;
+            QVERIFY2(r.problem.isEmpty(), qPrintable(r.problem));
+            QCOMPARE(r.tp, r.requestedTp);
+            QCOMPARE(r.devices, r.requestedTp);
+            QVERIFY(r.fits);
+            ROOFLAB_COMPARE_DOUBLE(r.stepTime, steps[i - 1]);
+            ROOFLAB_COMPARE_DOUBLE(r.tokensPerSecondPerDevice, 1 / steps[i - 1] / t);
+            // $2 x t devices per hour over 1 / step tokens per second, per million tokens.
+            QVERIFY(r.costPerMillionTokens);
+            ROOFLAB_COMPARE_DOUBLE(*r.costPerMillionTokens, 2 * t / 3600 * steps[i - 1] * 1e6);
+        }
+        // Per device: TP 2 1 / 24.0600793e-3 / 2 = 20.78 tokens/s, TP 4 18.40, TP 8 14.97; TP 1
+        // (23.9) does not fit. TP 2 is the H100's best, and so the cheapest: 4 / 3600 * 24.06e-3 *
+        // 1e6 = $26.73 per million tokens against $30.19 at TP 4 and $37.11 at TP 8.
+        QVERIFY(!one.bestForDevice);
+        QVERIFY(rows.at(1).bestForDevice);
+        QVERIFY(!rows.at(2).bestForDevice && !rows.at(3).bestForDevice);
+        // TP 8 has the least step time of the rows that fit.
+        QVERIFY(rows.at(3).best.contains(QStringLiteral("step_time_s")));
+        // The NVL at TP 4 and 8: the domain of 2 is too small, the row says so.
+        for (int i : {6, 7}) {
+            const CompareRow &r = rows.at(i);
+            QVERIFY(!r.fits);
+            QCOMPARE(r.tp, 0);
+            QVERIFY2(r.problem.startsWith(QStringLiteral("does not fit: ")), qPrintable(r.problem));
+            QVERIFY2(r.problem.contains(QStringLiteral("scale-up domain of 2 devices")),
+                     qPrintable(r.problem));
+            QVERIFY(r.best.isEmpty() && !r.bestForDevice);
+        }
+        // Of the NVL's rows only TP 2 fits (71.2 GB of 84.6 GB usable), so it is its best.
+        QVERIFY(!rows.at(4).fits);
+        QVERIFY(rows.at(5).fits && rows.at(5).bestForDevice);
     }
 };
 
