@@ -10,16 +10,52 @@ namespace rooflab::cli {
 namespace {
 
 // A price per device-hour in USD: a number, zero or more (the scenario file's rule).
-double priceOption(const QString &text)
+// `device`: the id it is for, named in the message; empty for the price of every device.
+double priceValue(const QString &text, const QString &device)
 {
+    const QString flag =
+        device.isEmpty() ? QStringLiteral("--price") : QStringLiteral("--price %1").arg(device);
     bool ok = false;
     const double value = text.toDouble(&ok);
     if (!ok)
-        throw UsageError{QStringLiteral("--price: expected a number, got \"%1\"").arg(text)};
+        throw UsageError{QStringLiteral("%1: expected a number, got \"%2\"").arg(flag, text)};
     if (const QString problem = numberProblem(value, NumberRule::NonNegative, {});
         !problem.isEmpty())
-        throw UsageError{QStringLiteral("--price: ") + problem};
+        throw UsageError{flag + QStringLiteral(": ") + problem};
     return value;
+}
+
+// Every --price: `USD` for every device (at most once), `ID=USD` for one device of the
+// scenario (once each).
+void applyPrices(const QStringList &values, const Catalog &catalog, Scenario &scenario)
+{
+    Deployment &d = scenario.deployment;
+    bool bare = false;
+    for (const QString &value : values) {
+        const qsizetype equals = value.indexOf(QLatin1Char('='));
+        if (equals < 0) {
+            if (bare)
+                throw UsageError{QStringLiteral("--price: one price for every device at most, "
+                                                "got a second one \"%1\"; give ID=USD for one "
+                                                "device")
+                                     .arg(value)};
+            bare = true;
+            d.pricePerDeviceHour = priceValue(value, QString());
+            continue;
+        }
+        const QString id = value.left(equals).trimmed().toLower();
+        if (!catalog.device(id))
+            throw UsageError{QStringLiteral("--price: unknown device \"%1\" in \"%2\"; `rooflab "
+                                            "list devices` shows the ids")
+                                 .arg(value.left(equals), value)};
+        if (!scenario.devices.contains(id))
+            throw UsageError{QStringLiteral("--price %1: not one of the devices given with "
+                                            "--device")
+                                 .arg(id)};
+        if (d.prices.contains(id))
+            throw UsageError{QStringLiteral("--price %1: given twice").arg(id)};
+        d.prices.insert(id, priceValue(value.mid(equals + 1).trimmed(), id));
+    }
 }
 
 QString flagOf(DeploymentField field)
@@ -116,7 +152,7 @@ void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &ca
                                  .arg(text)};
     }
     if (options.isSet(QStringLiteral("price")))
-        d.pricePerDeviceHour = priceOption(options.value(QStringLiteral("price")));
+        applyPrices(options.values(QStringLiteral("price")), catalog, scenario);
     if (options.isSet(QStringLiteral("ep")))
         d.expertParallel = true;
     for (const DeploymentProblem &p : deploymentValueProblems(d))
@@ -159,8 +195,9 @@ void addDeploymentOptions(QCommandLineParser &parser)
                                      "split by width).")});
     parser.addOption({QStringLiteral("price"),
                       QStringLiteral("With --model: your price per device-hour in USD, for the "
-                                     "cost per million tokens (none by default)."),
-                      QStringLiteral("USD")});
+                                     "cost per million tokens (none by default); ID=USD for "
+                                     "one device (repeatable), USD for the others."),
+                      QStringLiteral("USD|ID=USD")});
 }
 
 } // namespace rooflab::cli

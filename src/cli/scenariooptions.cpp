@@ -197,7 +197,7 @@ void applyModelOptions(const app::ParsedOptions &options, const Catalog &catalog
 
 QStringList scenarioRepeatableOptions()
 {
-    return {QStringLiteral("device"), QStringLiteral("op")};
+    return {QStringLiteral("device"), QStringLiteral("op"), QStringLiteral("price")};
 }
 
 QString numberRangesHelp()

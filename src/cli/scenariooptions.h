@@ -14,7 +14,7 @@ namespace rooflab::cli {
 // unless the command takes --width for itself (`export`: the image width).
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
-// The scenario options that may be given more than once: --device and --op.
+// The scenario options that may be given more than once: --device, --op and --price.
 QStringList scenarioRepeatableOptions();
 
 // The ranges the scenario options accept, for a command's --help (docs/presets.md "Limits").

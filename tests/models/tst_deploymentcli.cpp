@@ -232,6 +232,25 @@ private Q_SLOTS:
         QVERIFY(l40s.value(QStringLiteral("best")).toArray().isEmpty());
     }
 
+    void comparePricePerDevice()
+    {
+        // $2 per H100-hour, $3.50 per H200-hour, TP 2, B = 1 (tst_devicecompare::pricePerDevice):
+        // price x 2 devices / 3600 x step x 1e6 per million tokens.
+        const QJsonArray rows =
+            json(QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 --device "
+                                "h200-sxm --tp 2 --batch 1 --seq 4096 --price h100-sxm5=2 "
+                                "--price h200-sxm=3.5 --json"))
+                .value(QStringLiteral("rows"))
+                .toArray();
+        QCOMPARE(rows.size(), qsizetype(2));
+        ROOFLAB_COMPARE_NEAR(
+            rows.at(0).toObject().value(QStringLiteral("cost_per_mtok_usd")).toDouble(),
+            4.0 / 3600 * h100Step() * 1e6, tol);
+        ROOFLAB_COMPARE_NEAR(
+            rows.at(1).toObject().value(QStringLiteral("cost_per_mtok_usd")).toDouble(),
+            7.0 / 3600 * h200Step() * 1e6, tol);
+    }
+
     void compareRowsThatCannotHostTheDegree()
     {
         // --tp 4 on three devices: the H100 SXM5 hosts it (tst_deployment::fourH100sBatch1);
@@ -403,6 +422,26 @@ private Q_SLOTS:
         QTest::newRow("price negative") << base + QStringLiteral("--tp 2 --price -1")
                                         << QStringLiteral("rooflab: --price: must not be "
                                                           "negative, found -1");
+        const QString two = QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 "
+                                           "--device h200-sxm --tp 2 ");
+        QTest::newRow("price device text")
+            << two + QStringLiteral("--price h100-sxm5=abc")
+            << QStringLiteral("rooflab: --price h100-sxm5: expected a number, got \"abc\"");
+        QTest::newRow("price device negative")
+            << two + QStringLiteral("--price h200-sxm=-3")
+            << QStringLiteral("rooflab: --price h200-sxm: must not be negative, found -3");
+        QTest::newRow("price unknown device")
+            << two + QStringLiteral("--price h100=2")
+            << QStringLiteral("rooflab: --price: unknown device \"h100\" in \"h100=2\"");
+        QTest::newRow("price device not compared")
+            << two + QStringLiteral("--price b200=2")
+            << QStringLiteral("rooflab: --price b200: not one of the devices given with --device");
+        QTest::newRow("price device twice")
+            << two + QStringLiteral("--price h200-sxm=2 --price h200-sxm=3")
+            << QStringLiteral("rooflab: --price h200-sxm: given twice");
+        QTest::newRow("price bare twice")
+            << two + QStringLiteral("--price 2 --price 3")
+            << QStringLiteral("rooflab: --price: one price for every device at most");
         QTest::newRow("auto refused")
             << QStringLiteral("analyze --model llama-3.1-405b --device h100-sxm5 --tp auto")
             << QStringLiteral("rooflab: --tp auto: Llama 3.1 405B does not fit NVIDIA H100 SXM5 "

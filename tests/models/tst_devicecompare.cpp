@@ -204,6 +204,46 @@ private Q_SLOTS:
         QVERIFY(!rows.at(4).fits);
         QVERIFY(rows.at(5).fits && rows.at(5).bestForDevice);
     }
+
+    void pricePerDevice()
+    {
+        // Llama 3.1 70B, B = 1, S = 4096, TP 2 on H100 SXM5 at $2 and H200 at $3.50 per
+        // device-hour; a bare price of $9 applies to neither, as both have their own.
+        // H100: step 24.0600793e-3 s (above), 1 / step = 41.5626 tokens/s.
+        // H200: 70,215,103,744 B / 4.8e12 + 161 * (20.8e-6 + 16384 / 450e9) + 20.8e-6 +
+        // 0.5 * 256512 / 450e9 = 18.0038935e-3 s (tst_deployment::twoH200s): 55.5435 tokens/s.
+        // $ per 1M tokens = price x 2 devices / 3600 / tokens per second x 1e6:
+        // H100 4 / 3600 / 41.5626 * 1e6 = $26.73; H200 7 / 3600 / 55.5435 * 1e6 = $35.01.
+        Scenario s;
+        s.model = QStringLiteral("llama-3.1-70b");
+        s.batch = 1;
+        s.seq = 4096;
+        s.deployment.tp = 2;
+        s.deployment.pricePerDeviceHour = 9.0;
+        s.deployment.prices = {{QStringLiteral("h100-sxm5"), 2.0},
+                               {QStringLiteral("h200-sxm"), 3.5}};
+        const QList<CompareRow> rows =
+            compareDevices(m_catalog, s, {QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm")});
+        QCOMPARE(rows.size(), qsizetype(2));
+        const double h200Step = 70215103744.0 / 4.8e12 + 161 * (20.8e-6 + 16384 / 450e9) + 20.8e-6 +
+                                0.5 * 256512 / 450e9;
+        ROOFLAB_COMPARE_NEAR(h200Step, 18.0038935e-3, 1e-8);
+        QVERIFY(rows.at(0).costPerMillionTokens && rows.at(1).costPerMillionTokens);
+        ROOFLAB_COMPARE_DOUBLE(*rows.at(0).costPerMillionTokens,
+                               2.0 * 2 / 3600 / (1 / h100StepTp2()) * 1e6);
+        ROOFLAB_COMPARE_NEAR(*rows.at(0).costPerMillionTokens, 26.73, 1e-3);
+        ROOFLAB_COMPARE_DOUBLE(*rows.at(1).costPerMillionTokens,
+                               3.5 * 2 / 3600 / (1 / h200Step) * 1e6);
+        ROOFLAB_COMPARE_NEAR(*rows.at(1).costPerMillionTokens, 35.01, 1e-3);
+        // The H200 is faster, the H100 cheaper per token at these prices.
+        QVERIFY(rows.at(1).best.contains(QStringLiteral("step_time_s")));
+        QVERIFY(rows.at(0).best.contains(QStringLiteral("cost_per_mtok_usd")));
+        QVERIFY(!rows.at(1).best.contains(QStringLiteral("cost_per_mtok_usd")));
+        // A device without its own price takes the bare one: $9 x 2 on the H200.
+        s.deployment.prices.remove(QStringLiteral("h200-sxm"));
+        const QList<CompareRow> bare = compareDevices(m_catalog, s, {QStringLiteral("h200-sxm")});
+        ROOFLAB_COMPARE_DOUBLE(*bare.at(0).costPerMillionTokens, 9.0 * 2 / 3600 * h200Step * 1e6);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDeviceCompare)
