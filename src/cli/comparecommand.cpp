@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace rooflab::cli {
 
 namespace {
@@ -22,7 +24,9 @@ QJsonObject rowToJson(const CompareRow &r)
     return QJsonObject{
         {QStringLiteral("device"), r.deviceId},
         {QStringLiteral("device_name"), r.deviceName},
-        {QStringLiteral("tp"), orNull(r.tp)},
+        {QStringLiteral("tp"), r.problem.isEmpty() ? QJsonValue(r.tp)
+                               : r.requestedTp > 0 ? QJsonValue(r.requestedTp)
+                                                   : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("pp"), orNull(r.pp)},
         {QStringLiteral("devices"), orNull(r.devices)},
         {QStringLiteral("fits"), r.fits},
@@ -35,6 +39,7 @@ QJsonObject rowToJson(const CompareRow &r)
                                                   : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("bound"), orNull(r.bound)},
         {QStringLiteral("best"), QJsonArray::fromStringList(r.best)},
+        {QStringLiteral("best_for_device"), r.bestForDevice},
         {QStringLiteral("problem"),
          r.problem.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.problem)},
     };
@@ -55,6 +60,8 @@ void writeText(const QList<CompareRow> &rows, QTextStream &out)
             if (r.best.contains(compareColumns().at(i)))
                 cells[i] += QLatin1Char('*');
         }
+        if (r.bestForDevice)
+            cells[1] += QLatin1Char('+');
         table.append(cells);
     }
     QList<qsizetype> widths(headers.size(), 0);
@@ -70,9 +77,12 @@ void writeText(const QList<CompareRow> &rows, QTextStream &out)
         out << padded.join(QStringLiteral("  ")).trimmed() << '\n';
     }
     out << "* best of the column among the devices where the model fits\n";
+    if (std::any_of(rows.cbegin(), rows.cend(),
+                    [](const CompareRow &r) { return r.bestForDevice; }))
+        out << "+ " << compareBestForDeviceNote() << '\n';
     for (const CompareRow &r : rows) {
         if (!r.problem.isEmpty())
-            out << r.deviceName << ": " << r.problem << '\n';
+            out << compareRowLabel(r) << ": " << r.problem << '\n';
     }
 }
 
@@ -89,7 +99,9 @@ app::CommandSyntax compareSyntax()
                 parser.setApplicationDescription(QStringLiteral(
                     "Compares one model's deployment on several devices, one row each.\n"
                     "Example: rooflab compare --model llama-3.1-70b --device h100-sxm5 "
-                    "--device h200-sxm --device b200 --tp auto --batch 64 --price 3"));
+                    "--device h200-sxm --device b200 --tp auto --batch 64 --price 3\n"
+                    "--tp also takes a list (--tp 1,2,4,8): one row per degree per device, "
+                    "the device's best marked."));
                 addScenarioOptions(parser);
                 parser.addOption(
                     {QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
@@ -121,8 +133,9 @@ int runCompare(const app::Invocation &invocation)
 
     const Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
-    applyScenarioOptions(options, catalog, scenario);
-    const QList<CompareRow> rows = compareDevices(catalog, scenario, scenario.devices);
+    applyScenarioOptions(options, catalog, scenario, DeploymentChecks::PerRow);
+    const QList<CompareRow> rows =
+        compareDegrees(catalog, scenario, scenario.devices, tpDegreesOption(options));
 
     QTextStream out(stdout);
     if (options.isSet(QStringLiteral("json"))) {

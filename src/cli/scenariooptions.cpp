@@ -1,6 +1,6 @@
 #include "scenariooptions.h"
 
-#include "deployment.h"
+#include "deploymentoptions.h"
 #include "jsonreader.h"
 #include "presetfolders.h"
 #include "presetparser.h"
@@ -193,88 +193,11 @@ void applyModelOptions(const app::ParsedOptions &options, const Catalog &catalog
     }
 }
 
-QString flagOf(DeploymentField field)
-{
-    switch (field) {
-    case DeploymentField::Tp:
-        return QStringLiteral("--tp");
-    case DeploymentField::Pp:
-        return QStringLiteral("--pp");
-    case DeploymentField::Headroom:
-        return QStringLiteral("--headroom");
-    case DeploymentField::Price:
-        return QStringLiteral("--price");
-    case DeploymentField::Ep:
-        return QStringLiteral("--ep");
-    }
-    return {};
-}
-
-// A whole number of at least 1 from a degree flag.
-int degreeOption(const app::ParsedOptions &options, const QString &name)
-{
-    const QString text = options.value(name);
-    bool ok = false;
-    const int value = text.toInt(&ok);
-    if (!ok || value < 1)
-        throw UsageError{
-            QStringLiteral("--%1: must be a whole number of at least 1%2, got \"%3\"")
-                .arg(name, name == QLatin1String("tp") ? QStringLiteral(" or auto") : QString(),
-                     text)};
-    return value;
-}
-
-// --tp, --pp, --headroom and --price, checked against the model on every device.
-void applyDeploymentOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                            Scenario &scenario)
-{
-    Deployment &d = scenario.deployment;
-    if (options.isSet(QStringLiteral("tp"))) {
-        d.tpAuto = options.value(QStringLiteral("tp")).toLower() == QLatin1String("auto");
-        if (!d.tpAuto)
-            d.tp = degreeOption(options, QStringLiteral("tp"));
-    }
-    if (options.isSet(QStringLiteral("pp")))
-        d.pp = degreeOption(options, QStringLiteral("pp"));
-    if (options.isSet(QStringLiteral("headroom"))) {
-        const QString text = options.value(QStringLiteral("headroom"));
-        bool ok = false;
-        d.headroom = text.toDouble(&ok);
-        if (!ok || !(d.headroom >= 0 && d.headroom <= maxHeadroom))
-            throw UsageError{QStringLiteral("--headroom: must be a fraction from 0 to %1, got "
-                                            "\"%2\"")
-                                 .arg(maxHeadroom)
-                                 .arg(text)};
-    }
-    if (options.isSet(QStringLiteral("price")))
-        d.pricePerDeviceHour =
-            numberOption(options, QStringLiteral("price"), NumberRule::NonNegative);
-    if (options.isSet(QStringLiteral("ep")))
-        d.expertParallel = true;
-    for (const DeploymentProblem &p : deploymentValueProblems(d))
-        throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
-    if (scenario.model.isEmpty()) {
-        for (const char *flag : {"tp", "pp", "headroom", "price", "ep"}) {
-            if (options.isSet(QString::fromLatin1(flag)))
-                throw UsageError{QStringLiteral("--%1: applies only with --model")
-                                     .arg(QString::fromLatin1(flag))};
-        }
-    }
-    const ModelSpec *model = catalog.model(scenario.model);
-    if (!model || d.tpAuto)
-        return;
-    for (const QString &id : std::as_const(scenario.devices)) {
-        for (const DeploymentProblem &p :
-             deploymentProblems(*model, *catalog.device(id), d.tp, d.pp, d.expertParallel))
-            throw UsageError{flagOf(p.field) + QStringLiteral(": ") + p.reason};
-    }
-}
-
 } // namespace
 
 QStringList scenarioRepeatableOptions()
 {
-    return {QStringLiteral("device"), QStringLiteral("op")};
+    return {QStringLiteral("device"), QStringLiteral("op"), QStringLiteral("price")};
 }
 
 QString numberRangesHelp()
@@ -302,26 +225,7 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
     parser.addOption({QStringLiteral("phase"),
                       QStringLiteral("With --model: the step analysed (default decode)."),
                       QStringLiteral("decode|prefill")});
-    parser.addOption({QStringLiteral("tp"),
-                      QStringLiteral("With --model: tensor-parallel degree, or auto for the "
-                                     "smallest power of two that fits (default 1)."),
-                      QStringLiteral("N|auto")});
-    parser.addOption({QStringLiteral("pp"),
-                      QStringLiteral("With --model: pipeline stages (default 1)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("headroom"),
-                      QStringLiteral("With --model: share of each device's memory kept free, "
-                                     "0 to 0.9 (default 0.1)."),
-                      QStringLiteral("FRACTION")});
-    parser.addOption({QStringLiteral("ep"),
-                      QStringLiteral("With --model and TP above 1: expert parallelism, each "
-                                     "device holding E/t whole experts, with an all-to-all "
-                                     "dispatch and combine per expert layer (default: experts "
-                                     "split by width).")});
-    parser.addOption({QStringLiteral("price"),
-                      QStringLiteral("With --model: your price per device-hour in USD, for the "
-                                     "cost per million tokens (none by default)."),
-                      QStringLiteral("USD")});
+    addDeploymentOptions(parser);
     for (const ShapeOption &s : shapeOptions)
         parser.addOption({opt(s.name), opt(s.help), opt(s.valueName)});
     QStringList normWidthNames{QStringLiteral("norm-width")};
@@ -362,7 +266,7 @@ double positiveOption(const app::ParsedOptions &options, const QString &name)
 }
 
 void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario)
+                          Scenario &scenario, DeploymentChecks checks)
 {
     if (options.isSet(QStringLiteral("device"))) {
         scenario.devices.clear();
@@ -378,7 +282,7 @@ void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &cata
     if (options.isSet(QStringLiteral("model")) && options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
     applyModelOptions(options, catalog, scenario);
-    applyDeploymentOptions(options, catalog, scenario);
+    applyDeploymentOptions(options, catalog, scenario, checks);
     scenario.batch = optional(options, "batch", scenario.batch);
     scenario.seq = optional(options, "seq", scenario.seq);
     scenario.prompt = optional(options, "prompt", scenario.prompt);

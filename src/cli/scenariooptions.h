@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "deploymentoptions.h"
 #include "invocation.h"
 #include "scenario.h"
 
@@ -13,7 +14,7 @@ namespace rooflab::cli {
 // unless the command takes --width for itself (`export`: the image width).
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
-// The scenario options that may be given more than once: --device and --op.
+// The scenario options that may be given more than once: --device, --op and --price.
 QStringList scenarioRepeatableOptions();
 
 // The ranges the scenario options accept, for a command's --help (docs/presets.md "Limits").
@@ -24,8 +25,10 @@ Catalog loadCatalog(const app::Invocation &invocation);
 
 // Fills `scenario` from the options that are set; throws UsageError naming the argument.
 // Without --device or --op, the scenario's own values stay.
+// `checks`: how the deployment options are checked (deploymentoptions.h).
 void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario);
+                          Scenario &scenario,
+                          DeploymentChecks checks = DeploymentChecks::EveryDevice);
 
 // A positive finite number from option `name`; throws UsageError otherwise.
 double positiveOption(const app::ParsedOptions &options, const QString &name);

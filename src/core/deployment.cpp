@@ -63,7 +63,21 @@ QList<DeploymentProblem> deploymentValueProblems(const Deployment &d)
         problems.append({DeploymentField::Price,
                          QStringLiteral("must be zero or more US dollars per device-hour, got %1")
                              .arg(*d.pricePerDeviceHour)});
+    for (auto it = d.prices.constBegin(); it != d.prices.constEnd(); ++it) {
+        if (!(std::isfinite(it.value()) && it.value() >= 0))
+            problems.append(
+                {DeploymentField::Price,
+                 QStringLiteral("%1: must be zero or more US dollars per device-hour, got %2")
+                     .arg(it.key())
+                     .arg(it.value())});
+    }
     return problems;
+}
+
+std::optional<double> priceOnDevice(const Deployment &d, const QString &deviceId)
+{
+    const auto own = d.prices.constFind(deviceId);
+    return own != d.prices.constEnd() ? std::optional<double>(*own) : d.pricePerDeviceHour;
 }
 
 QList<DeploymentProblem> deploymentProblems(const ModelSpec &m, const Device &device, int tp,

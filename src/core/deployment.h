@@ -27,9 +27,13 @@ struct DeploymentProblem
 // The field's name in scenario files ("tp", "pp", "headroom", "price_per_device_hour", "ep").
 QString deploymentFieldName(DeploymentField field);
 
-// Problems of the numbers alone: t and p at least 1, headroom in [0, maxHeadroom], a price
-// that is not negative.
+// Problems of the numbers alone: t and p at least 1, headroom in [0, maxHeadroom], prices
+// that are not negative (one of `prices` named by its device id).
 QList<DeploymentProblem> deploymentValueProblems(const Deployment &deployment);
+
+// The price per device-hour on `deviceId`: its own entry of `prices`, else the one for every
+// device; empty when neither is given.
+std::optional<double> priceOnDevice(const Deployment &deployment, const QString &deviceId);
 
 // Problems of serving `model` with t-way tensor and p-way pipeline parallelism on `device`:
 // t must divide the query heads, and the KV heads or be a multiple of them; p at most the

@@ -1,6 +1,7 @@
 #include "devicecompare.h"
 
 #include "modelanalysis.h"
+#include "modeldeployment.h"
 
 #include <algorithm>
 #include <functional>
@@ -19,23 +20,43 @@ QString boundOf(const ModelAnalysis &a)
     return math > memory ? QStringLiteral("compute") : QStringLiteral("memory");
 }
 
+// Why a row has no figures: "does not fit: <reason>" when the device cannot host the
+// deployment (or `auto` finds no t that fits), else the analysis' own problems.
+QString rowProblem(const Catalog &catalog, const Scenario &scenario, const QString &deviceId,
+                   const QStringList &problems)
+{
+    const ModelSpec *model = catalog.model(scenario.model);
+    const Device *device = catalog.device(deviceId);
+    const std::optional<OperandSizes> sizes = operandSizes(catalog, scenario.scheme);
+    QStringList why;
+    if (model && device && sizes && !resolveDeployment(*model, *device, scenario, *sizes, &why))
+        return QStringLiteral("does not fit: ") + why.join(QStringLiteral("; "));
+    return problems.join(QStringLiteral("; "));
+}
+
 // `known`: the scenario's step on the device when the caller has it already, else null.
 CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QString &deviceId,
                   const ModelAnalysis *known)
 {
     CompareRow row;
     row.deviceId = deviceId;
+    row.requestedTp = scenario.deployment.tpAuto ? 0 : scenario.deployment.tp;
     const Device *device = catalog.device(deviceId);
     row.deviceName = device ? device->name : deviceId;
     ModelOptions options;
     options.solveComputeBoundBatch = false;
     const ModelAnalysis step = known ? *known : analyzeModel(catalog, scenario, deviceId, options);
     if (!step.ok()) {
-        row.problem = step.problems.join(QStringLiteral("; "));
+        row.problem = rowProblem(catalog, scenario, deviceId, step.problems);
         return row;
     }
+    // The prefill runs on the row's deployment: `auto` is not resolved again, since at the
+    // prompt's shorter context it would pick a smaller t than the step's.
     Scenario prefill = scenario;
     prefill.phase = Phase::Prefill;
+    prefill.deployment.tpAuto = false;
+    prefill.deployment.tp = step.deployment.tp;
+    prefill.deployment.pp = step.deployment.pp;
     const ModelAnalysis first =
         scenario.phase == Phase::Prefill ? step : analyzeModel(catalog, prefill, deviceId, options);
     const ModelDeployment &d = step.deployment;
@@ -72,6 +93,48 @@ void markBest(QList<CompareRow> &rows, const QString &key,
     }
 }
 
+// Marks the best of each figure column among the rows that fit.
+void markColumns(QList<CompareRow> &rows)
+{
+    markBest(
+        rows, QStringLiteral("step_time_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.stepTime); }, true);
+    markBest(
+        rows, QStringLiteral("ttft_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.ttft); }, true);
+    markBest(
+        rows, QStringLiteral("tokens_per_s"),
+        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecond); }, false);
+    markBest(
+        rows, QStringLiteral("tokens_per_s_per_device"),
+        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecondPerDevice); },
+        false);
+    markBest(
+        rows, QStringLiteral("cost_per_mtok_usd"),
+        [](const CompareRow &r) { return r.costPerMillionTokens; }, true);
+}
+
+// Marks, among each device's rows that fit, those with the most tokens per second per
+// device: at any one price per device-hour the least cost per token.
+void markBestPerDevice(QList<CompareRow> &rows)
+{
+    QStringList devices;
+    for (const CompareRow &r : std::as_const(rows)) {
+        if (!devices.contains(r.deviceId))
+            devices.append(r.deviceId);
+    }
+    for (const QString &id : std::as_const(devices)) {
+        double best = 0;
+        for (const CompareRow &r : std::as_const(rows)) {
+            if (r.deviceId == id && r.fits)
+                best = std::max(best, r.tokensPerSecondPerDevice);
+        }
+        for (CompareRow &r : rows)
+            r.bestForDevice = r.bestForDevice || (r.deviceId == id && r.fits && best > 0 &&
+                                                  r.tokensPerSecondPerDevice == best);
+    }
+}
+
 } // namespace
 
 const QStringList &compareColumns()
@@ -105,22 +168,27 @@ QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenari
                                         [&id](const ModelAnalysis &m) { return m.deviceId == id; });
         rows.append(rowFor(catalog, scenario, id, known == steps.cend() ? nullptr : &*known));
     }
-    markBest(
-        rows, QStringLiteral("step_time_s"),
-        [](const CompareRow &r) { return std::optional<double>(r.stepTime); }, true);
-    markBest(
-        rows, QStringLiteral("ttft_s"),
-        [](const CompareRow &r) { return std::optional<double>(r.ttft); }, true);
-    markBest(
-        rows, QStringLiteral("tokens_per_s"),
-        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecond); }, false);
-    markBest(
-        rows, QStringLiteral("tokens_per_s_per_device"),
-        [](const CompareRow &r) { return std::optional<double>(r.tokensPerSecondPerDevice); },
-        false);
-    markBest(
-        rows, QStringLiteral("cost_per_mtok_usd"),
-        [](const CompareRow &r) { return r.costPerMillionTokens; }, true);
+    markColumns(rows);
+    return rows;
+}
+
+QList<CompareRow> compareDegrees(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, const QList<int> &tpDegrees)
+{
+    if (tpDegrees.isEmpty())
+        return compareDevices(catalog, scenario, deviceIds);
+    QList<CompareRow> rows;
+    for (const QString &id : deviceIds) {
+        for (int tp : tpDegrees) {
+            Scenario at = scenario;
+            at.deployment.tpAuto = false;
+            at.deployment.tp = tp;
+            rows.append(rowFor(catalog, at, id, nullptr));
+        }
+    }
+    markColumns(rows);
+    if (tpDegrees.size() > 1)
+        markBestPerDevice(rows);
     return rows;
 }
 

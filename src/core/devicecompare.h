@@ -18,7 +18,8 @@ struct CompareRow
 {
     QString deviceId;
     QString deviceName;
-    int tp = 0; // 0 when the deployment is not possible (see problem)
+    int tp = 0;          // 0 when the deployment is not possible (see problem)
+    int requestedTp = 0; // the degree asked for; 0 for auto
     int pp = 0;
     int devices = 0;
     bool fits = false;
@@ -28,8 +29,11 @@ struct CompareRow
     double tokensPerSecondPerDevice = 0;
     std::optional<double> costPerMillionTokens; // USD; empty without a price
     QString bound;    // "compute", "memory" or "communication": the largest of the three times
-    QString problem;  // why there are no figures (a deployment that is not possible)
+    QString problem;  // why there are no figures: "does not fit: <reason>" for a deployment
+                      // the device cannot host
     QStringList best; // the column keys in which this row is the best of those that fit
+    bool bestForDevice = false; // with several degrees: the device's row with the most
+                                // tokens/s per device (the least cost per token) that fits
 };
 
 // The column keys of a comparison row, in the order they are shown.
@@ -47,5 +51,13 @@ QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenari
 // the time to first token is new.
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
                                  const QStringList &deviceIds, const QList<ModelAnalysis> &steps);
+
+// One row per device of `deviceIds` and tensor-parallel degree of `tpDegrees` (in that order,
+// the degrees of one device together), the rest of the deployment the scenario's; a degree
+// a device cannot host gives its row a problem, not figures. Columns are marked as by
+// compareDevices() over all rows, and with more than one degree each device's best row.
+// Empty `tpDegrees`: compareDevices(). Pure.
+QList<CompareRow> compareDegrees(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, const QList<int> &tpDegrees);
 
 } // namespace rooflab

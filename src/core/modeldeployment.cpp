@@ -102,7 +102,7 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
     d.perDevice = deviceFootprint(model, a.phase, a.shape, sizes, r.tp, r.pp);
     d.fits = d.perDevice.totalBytes <= d.usableBytes;
     d.maxBatchFits = maxBatchThatFits(model, a.phase, a.shape, sizes, r.tp, r.pp, d.usableBytes);
-    d.pricePerDeviceHour = scenario.deployment.pricePerDeviceHour;
+    d.pricePerDeviceHour = priceOnDevice(scenario.deployment, device.id);
 
     ModelTotals &t = a.totals;
     const OperatorTimes ops = operatorTimes(a, model.layers);

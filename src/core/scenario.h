@@ -2,6 +2,7 @@
 
 #include "operatorspec.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -41,7 +42,8 @@ struct Deployment
     int pp = 1;             // pipeline stages p
     double headroom = 0.10; // share of each device's memory kept free, in [0, 0.9]
     std::optional<double> pricePerDeviceHour; // USD; none ships: the user enters it
-    bool expertParallel = false;              // MoE layers spread whole experts over the t devices
+    QMap<QString, double> prices; // USD per device-hour by device id; before pricePerDeviceHour
+    bool expertParallel = false;  // MoE layers spread whole experts over the t devices
 
     bool operator==(const Deployment &other) const = default;
 };

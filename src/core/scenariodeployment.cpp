@@ -45,6 +45,29 @@ int readDegree(const QJsonObject &obj, const char *name, const QString &path, in
     return value ? static_cast<int>(*value) : fallback;
 }
 
+// `prices`: {device id: USD per device-hour}, each id a known device, each price a number
+// of zero or more.
+QMap<QString, double> readPrices(const QJsonObject &obj, const QString &path,
+                                 const Catalog &catalog, JsonReader &reader)
+{
+    QMap<QString, double> prices;
+    const std::optional<QJsonObject> table = reader.optionalObject(obj, key("prices"), path);
+    if (!table)
+        return prices;
+    const QString where = JsonReader::join(path, key("prices"));
+    for (auto it = table->constBegin(); it != table->constEnd(); ++it) {
+        if (!catalog.device(it.key())) {
+            reader.fail(JsonReader::join(where, it.key()),
+                        QStringLiteral("unknown device; `rooflab list devices` shows the ids"));
+            continue;
+        }
+        if (const auto price =
+                reader.optionalNumber(*table, it.key(), where, NumberRule::NonNegative))
+            prices.insert(it.key(), *price);
+    }
+    return prices;
+}
+
 } // namespace
 
 // The optional `deployment` object, checked against the model and every device when both
@@ -58,7 +81,8 @@ Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path
         return d;
     const QString where = JsonReader::join(path, key("deployment"));
     checkKnownKeys(*obj,
-                   {key("tp"), key("pp"), key("headroom"), key("price_per_device_hour"), key("ep")},
+                   {key("tp"), key("pp"), key("headroom"), key("price_per_device_hour"),
+                    key("prices"), key("ep")},
                    where, reader);
     d.expertParallel = reader.optionalBool(*obj, key("ep"), where).value_or(false);
     const QJsonValue tp = obj->value(key("tp"));
@@ -83,6 +107,7 @@ Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path
     }
     d.pricePerDeviceHour =
         reader.optionalNumber(*obj, key("price_per_device_hour"), where, NumberRule::NonNegative);
+    d.prices = readPrices(*obj, where, catalog, reader);
     const ModelSpec *model = catalog.model(s.model);
     if (!reader.ok() || !model || d.tpAuto)
         return d;
@@ -101,6 +126,12 @@ QJsonObject deploymentToJson(const Deployment &d)
                     {key("headroom"), d.headroom}};
     if (d.pricePerDeviceHour)
         obj.insert(key("price_per_device_hour"), *d.pricePerDeviceHour);
+    if (!d.prices.isEmpty()) {
+        QJsonObject prices;
+        for (auto it = d.prices.constBegin(); it != d.prices.constEnd(); ++it)
+            prices.insert(it.key(), it.value());
+        obj.insert(key("prices"), prices);
+    }
     if (d.expertParallel)
         obj.insert(key("ep"), true);
     return obj;

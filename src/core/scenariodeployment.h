@@ -10,7 +10,8 @@
 namespace rooflab {
 
 // Reads the optional `deployment` object of `parent` (at `path`): tp (a whole number or
-// "auto"), pp, headroom and price_per_device_hour, each problem named by its field. With a
+// "auto"), pp, headroom, price_per_device_hour and prices ({device id: USD}), each problem
+// named by its field (a price by its device). With a
 // known model and a fixed tp, checks the deployment on every device of `scenario`.
 Deployment readScenarioDeployment(const QJsonObject &parent, const QString &path,
                                   const Scenario &scenario, const Catalog &catalog,

@@ -3,6 +3,8 @@
 #include "tableexport.h"
 #include "units.h"
 
+#include <algorithm>
+
 namespace rooflab {
 
 namespace {
@@ -30,12 +32,27 @@ QStringList compareHeaders()
             QStringLiteral("bound")};
 }
 
+QString compareBestForDeviceNote()
+{
+    return QStringLiteral("the device's best of the TPs asked for: most tokens/s per device, so "
+                          "the least cost per token at its price");
+}
+
+QString compareRowLabel(const CompareRow &r)
+{
+    return r.requestedTp > 0 ? QStringLiteral("%1, TP %2").arg(r.deviceName).arg(r.requestedTp)
+                             : r.deviceName;
+}
+
 QStringList compareTextCells(const CompareRow &r)
 {
     const QString none = QStringLiteral("—");
     const bool shown = r.problem.isEmpty();
+    const QString tp = shown               ? QString::number(r.tp)
+                       : r.requestedTp > 0 ? QString::number(r.requestedTp)
+                                           : none;
     return {r.deviceName,
-            shown ? QString::number(r.tp) : none,
+            tp,
             shown ? QString::number(r.pp) : none,
             shown ? QString::number(r.devices) : none,
             shown && r.fits ? QStringLiteral("yes") : QStringLiteral("no"),
@@ -50,7 +67,8 @@ QStringList compareTextCells(const CompareRow &r)
 
 QByteArray writeCompareCsv(const QList<CompareRow> &rows)
 {
-    QString out = compareColumns().join(QLatin1Char(',')) + QStringLiteral(",best,problem\n");
+    QString out =
+        compareColumns().join(QLatin1Char(',')) + QStringLiteral(",best,problem,best_for_device\n");
     for (const CompareRow &r : rows) {
         const bool shown = r.problem.isEmpty();
         const QStringList cells{csvField(r.deviceId),
@@ -66,7 +84,8 @@ QByteArray writeCompareCsv(const QList<CompareRow> &rows)
                                                        : QString(),
                                 shown ? r.bound : QString(),
                                 r.best.join(QLatin1Char(';')),
-                                csvField(r.problem)};
+                                csvField(r.problem),
+                                r.bestForDevice ? QStringLiteral("true") : QStringLiteral("false")};
         out += cells.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out.toUtf8();
@@ -88,10 +107,15 @@ QByteArray writeCompareMarkdown(const QList<CompareRow> &rows)
             if (r.best.contains(compareColumns().at(i)))
                 cells[i] = QStringLiteral("**") + cells[i] + QStringLiteral("**");
         }
+        if (r.bestForDevice)
+            cells[1] += QLatin1Char('+');
         out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
         if (!r.problem.isEmpty())
-            notes.append(QStringLiteral("- %1: %2").arg(r.deviceName, r.problem));
+            notes.append(QStringLiteral("- %1: %2").arg(compareRowLabel(r), r.problem));
     }
+    if (std::any_of(rows.cbegin(), rows.cend(),
+                    [](const CompareRow &r) { return r.bestForDevice; }))
+        notes.prepend(QStringLiteral("- TP+: %1").arg(compareBestForDeviceNote()));
     if (!notes.isEmpty())
         out += QLatin1Char('\n') + notes.join(QLatin1Char('\n')) + QLatin1Char('\n');
     return out.toUtf8();

@@ -198,7 +198,8 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), qsizetype(3));
         QCOMPARE(lines.at(0), QStringLiteral("device,tp,pp,devices,fits,step_time_s,ttft_s,"
                                              "tokens_per_s,tokens_per_s_per_device,"
-                                             "cost_per_mtok_usd,bound,best,problem"));
+                                             "cost_per_mtok_usd,bound,best,problem,"
+                                             "best_for_device"));
         const QStringList h200 = lines.at(2).split(QLatin1Char(','));
         QCOMPARE(h200.at(0), QStringLiteral("h200-sxm"));
         QCOMPARE(h200.at(1), QStringLiteral("2"));
@@ -229,6 +230,87 @@ private Q_SLOTS:
         QVERIFY(l40s.value(QStringLiteral("tp")).isNull());
         QVERIFY(l40s.value(QStringLiteral("problem")).toString().contains(QStringLiteral("auto")));
         QVERIFY(l40s.value(QStringLiteral("best")).toArray().isEmpty());
+    }
+
+    void comparePricePerDevice()
+    {
+        // $2 per H100-hour, $3.50 per H200-hour, TP 2, B = 1 (tst_devicecompare::pricePerDevice):
+        // price x 2 devices / 3600 x step x 1e6 per million tokens.
+        const QJsonArray rows =
+            json(QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 --device "
+                                "h200-sxm --tp 2 --batch 1 --seq 4096 --price h100-sxm5=2 "
+                                "--price h200-sxm=3.5 --json"))
+                .value(QStringLiteral("rows"))
+                .toArray();
+        QCOMPARE(rows.size(), qsizetype(2));
+        ROOFLAB_COMPARE_NEAR(
+            rows.at(0).toObject().value(QStringLiteral("cost_per_mtok_usd")).toDouble(),
+            4.0 / 3600 * h100Step() * 1e6, tol);
+        ROOFLAB_COMPARE_NEAR(
+            rows.at(1).toObject().value(QStringLiteral("cost_per_mtok_usd")).toDouble(),
+            7.0 / 3600 * h200Step() * 1e6, tol);
+    }
+
+    void compareRowsThatCannotHostTheDegree()
+    {
+        // --tp 4 on three devices: the H100 SXM5 hosts it (tst_deployment::fourH100sBatch1);
+        // the H100 NVL's bridge joins 2 GPUs and the EPYC has no interconnect. Before, the
+        // whole table was refused (exit 2) naming the first of them.
+        const Run r = run(QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 "
+                                         "--device h100-nvl --device epyc-9654 --tp 4 --batch 1 "
+                                         "--seq 4096"));
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY2(text.contains(QStringLiteral("NVIDIA H100 NVL (per GPU), TP 4: does not fit: ")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("scale-up domain of 2 devices")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("AMD EPYC 9654 (1 socket), TP 4: does not fit: ")),
+                 qPrintable(text));
+        const QJsonArray rows =
+            json(QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 --device "
+                                "h100-nvl --device epyc-9654 --tp 4 --batch 1 --seq 4096 --json"))
+                .value(QStringLiteral("rows"))
+                .toArray();
+        QCOMPARE(rows.size(), qsizetype(3));
+        const QJsonObject h100 = rows.at(0).toObject();
+        QCOMPARE(h100.value(QStringLiteral("tp")).toInt(), 4);
+        const double comm = 161 * (19.1e-6 + 1.5 * 16384 / 450e9) + 19.1e-6 + 0.75 * 256512 / 450e9;
+        ROOFLAB_COMPARE_NEAR(h100.value(QStringLiteral("step_time_s")).toDouble(),
+                             35118070400.0 / 3.35e12 + comm, tol);
+        for (int i : {1, 2}) {
+            const QJsonObject row = rows.at(i).toObject();
+            QCOMPARE(row.value(QStringLiteral("tp")).toInt(), 4); // the degree asked for
+            QVERIFY(!row.value(QStringLiteral("fits")).toBool());
+            QVERIFY(row.value(QStringLiteral("step_time_s")).isNull());
+            QVERIFY(row.value(QStringLiteral("problem"))
+                        .toString()
+                        .startsWith(QStringLiteral("does not fit: ")));
+        }
+    }
+
+    void compareDegreeList()
+    {
+        // --tp 1,2,4,8 on H100 SXM5 at B = 1 (figures derived in tst_devicecompare): four
+        // rows; TP 1 does not fit (141 GB on 72 GB usable); of the rest TP 2 has the most
+        // tokens/s per device (20.78 against 18.40 and 14.97) and carries the mark.
+        const QString args = QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 "
+                                            "--tp 1,2,4,8 --batch 1 --seq 4096");
+        const QJsonArray rows =
+            json(args + QStringLiteral(" --json")).value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), qsizetype(4));
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject row = rows.at(i).toObject();
+            QCOMPARE(row.value(QStringLiteral("tp")).toInt(), 1 << i);
+            QCOMPARE(row.value(QStringLiteral("best_for_device")).toBool(), i == 1);
+        }
+        const Run text = run(args);
+        QCOMPARE(text.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(text.out).split(QLatin1Char('\n'));
+        QVERIFY2(
+            lines.value(2).simplified().startsWith(QStringLiteral("NVIDIA H100 SXM5 80GB 2+ ")),
+            text.out.constData());
+        QVERIFY2(text.out.contains("+ the device's best of the TPs asked for"),
+                 text.out.constData());
     }
 
     void exportWritesTotals()
@@ -340,6 +422,26 @@ private Q_SLOTS:
         QTest::newRow("price negative") << base + QStringLiteral("--tp 2 --price -1")
                                         << QStringLiteral("rooflab: --price: must not be "
                                                           "negative, found -1");
+        const QString two = QStringLiteral("compare --model llama-3.1-70b --device h100-sxm5 "
+                                           "--device h200-sxm --tp 2 ");
+        QTest::newRow("price device text")
+            << two + QStringLiteral("--price h100-sxm5=abc")
+            << QStringLiteral("rooflab: --price h100-sxm5: expected a number, got \"abc\"");
+        QTest::newRow("price device negative")
+            << two + QStringLiteral("--price h200-sxm=-3")
+            << QStringLiteral("rooflab: --price h200-sxm: must not be negative, found -3");
+        QTest::newRow("price unknown device")
+            << two + QStringLiteral("--price h100=2")
+            << QStringLiteral("rooflab: --price: unknown device \"h100\" in \"h100=2\"");
+        QTest::newRow("price device not compared")
+            << two + QStringLiteral("--price b200=2")
+            << QStringLiteral("rooflab: --price b200: not one of the devices given with --device");
+        QTest::newRow("price device twice")
+            << two + QStringLiteral("--price h200-sxm=2 --price h200-sxm=3")
+            << QStringLiteral("rooflab: --price h200-sxm: given twice");
+        QTest::newRow("price bare twice")
+            << two + QStringLiteral("--price 2 --price 3")
+            << QStringLiteral("rooflab: --price: one price for every device at most");
         QTest::newRow("auto refused")
             << QStringLiteral("analyze --model llama-3.1-405b --device h100-sxm5 --tp auto")
             << QStringLiteral("rooflab: --tp auto: Llama 3.1 405B does not fit NVIDIA H100 SXM5 "
@@ -367,11 +469,22 @@ private Q_SLOTS:
         QTest::newRow("compare two formats")
             << QStringLiteral("compare --model llama-3.1-8b --device h100-sxm5 --csv --md")
             << QStringLiteral("rooflab: --json, --csv, --md: give at most one");
-        QTest::newRow("compare bad tp")
-            << QStringLiteral("compare --model llama-3.1-8b --device h100-sxm5 --device "
-                              "xeon-8480 --tp 2")
-            << QStringLiteral("rooflab: --tp: Intel Xeon Platinum 8480+ (1 socket) has no "
-                              "interconnect");
+        QTest::newRow("compare tp 0 in a list")
+            << QStringLiteral("compare --model llama-3.1-8b --device h100-sxm5 --tp 0,4")
+            << QStringLiteral("rooflab: --tp: must be a whole number of at least 1, a list of "
+                              "them (1,2,4,8) or auto, got \"0\" in \"0,4\"");
+        QTest::newRow("compare tp word")
+            << QStringLiteral("compare --model llama-3.1-8b --device h100-sxm5 --tp x")
+            << QStringLiteral("rooflab: --tp: must be a whole number of at least 1, a list of "
+                              "them (1,2,4,8) or auto, got \"x\"");
+        QTest::newRow("compare tp empty in a list")
+            << QStringLiteral("compare --model llama-3.1-8b --device h100-sxm5 --tp 2,,4")
+            << QStringLiteral("rooflab: --tp: must be a whole number of at least 1, a list of "
+                              "them (1,2,4,8) or auto, got \"\" in \"2,,4\"");
+        QTest::newRow("analyze tp list")
+            << base + QStringLiteral("--tp 2,4")
+            << QStringLiteral("rooflab: --tp: a list of degrees is taken only by `rooflab "
+                              "compare`, got \"2,4\"");
     }
 
     void badFlags()

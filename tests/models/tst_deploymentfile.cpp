@@ -36,11 +36,14 @@ private Q_SLOTS:
         s.deployment.pp = 2;
         s.deployment.headroom = 0.2;
         s.deployment.pricePerDeviceHour = 3.5;
+        s.deployment.prices = {{QStringLiteral("h100-sxm5"), 2.25}, {QStringLiteral("b200"), 0}};
         s.deployment.expertParallel = true;
         s.model = QStringLiteral("qwen3-30b-a3b");
         const QByteArray bytes = writeScenarioFile(s, Presentation{});
         QVERIFY2(bytes.contains("\"tp\": \"auto\""), bytes.constData());
         QVERIFY2(bytes.contains("\"ep\": true"), bytes.constData());
+        QVERIFY2(bytes.contains("\"prices\": {"), bytes.constData());
+        QVERIFY2(bytes.contains("\"h100-sxm5\": 2.25"), bytes.constData());
         QStringList errors;
         const auto doc =
             readScenarioFile(bytes, QStringLiteral("a.rooflab.json"), m_catalog, &errors);
@@ -71,6 +74,18 @@ private Q_SLOTS:
                                                     "fraction from 0 to 0.9, found 0.95");
         QTest::newRow("price") << QStringLiteral("{\"price_per_device_hour\": -2}")
                                << QStringLiteral("scenario.deployment.price_per_device_hour:");
+        QTest::newRow("prices negative")
+            << QStringLiteral("{\"prices\": {\"h100-sxm5\": -1}}")
+            << QStringLiteral("scenario.deployment.prices.h100-sxm5: must not be negative");
+        QTest::newRow("prices text")
+            << QStringLiteral("{\"prices\": {\"h100-sxm5\": \"cheap\"}}")
+            << QStringLiteral("scenario.deployment.prices.h100-sxm5: must be a number");
+        QTest::newRow("prices unknown device")
+            << QStringLiteral("{\"prices\": {\"h100\": 2}}")
+            << QStringLiteral("scenario.deployment.prices.h100: unknown device");
+        QTest::newRow("prices not an object")
+            << QStringLiteral("{\"prices\": 2}")
+            << QStringLiteral("scenario.deployment.prices: must be an object");
         // Llama 3.1 70B is dense: expert parallelism has nothing to spread.
         QTest::newRow("ep dense") << QStringLiteral("{\"tp\": 2, \"ep\": true}")
                                   << QStringLiteral("scenario.deployment.ep: Llama 3.1 70B has no "
