@@ -9,15 +9,6 @@ using namespace rooflab;
 
 namespace {
 
-QByteArray dataFile(const char *name)
-{
-    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
-               QLatin1String(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
 const QString file = QStringLiteral("roofs.csv");
 
 } // namespace
@@ -35,7 +26,8 @@ private Q_SLOTS:
 
 void TestAdvisorRoofs::readsMemoryAndComputeRoofs()
 {
-    const MeasuredImport imported = importAdvisorRoofs(file, dataFile("advisor-roofs.csv"));
+    const MeasuredImport imported =
+        importAdvisorRoofs(file, rooflab::test::measuredDataFile("advisor-roofs.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QVERIFY(imported.device);
     const MeasuredDevice &d = *imported.device;
@@ -53,9 +45,9 @@ void TestAdvisorRoofs::readsMemoryAndComputeRoofs()
 
 void TestAdvisorRoofs::recognisesItsFiles()
 {
-    QVERIFY(looksLikeAdvisorRoofs(dataFile("advisor-roofs.csv")));
-    QVERIFY(!looksLikeAdvisorRoofs(dataFile("kernels.csv")));
-    QVERIFY(!looksLikeAdvisorRoofs(dataFile("rocprof-roofline.csv")));
+    QVERIFY(looksLikeAdvisorRoofs(rooflab::test::measuredDataFile("advisor-roofs.csv")));
+    QVERIFY(!looksLikeAdvisorRoofs(rooflab::test::measuredDataFile("kernels.csv")));
+    QVERIFY(!looksLikeAdvisorRoofs(rooflab::test::measuredDataFile("rocprof-roofline.csv")));
 }
 
 void TestAdvisorRoofs::badRowsNamedAndRestLoads()
@@ -82,7 +74,8 @@ void TestAdvisorRoofs::badRowsNamedAndRestLoads()
 
 void TestAdvisorRoofs::notThisFormat()
 {
-    const MeasuredImport imported = importAdvisorRoofs(file, dataFile("kernels.csv"));
+    const MeasuredImport imported =
+        importAdvisorRoofs(file, rooflab::test::measuredDataFile("kernels.csv"));
     QCOMPARE(imported.problems.size(), 1);
     QVERIFY(imported.problems.at(0).reason.contains(QStringLiteral("not an Advisor roofs")));
     QVERIFY(!imported.device);

@@ -9,15 +9,6 @@ using namespace rooflab;
 
 namespace {
 
-QByteArray dataFile(const char *name)
-{
-    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
-               QLatin1String(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
 const QString file = QStringLiteral("roofline.json");
 
 } // namespace
@@ -36,7 +27,8 @@ private Q_SLOTS:
 
 void TestErtImport::readsLevelsAndPeaks()
 {
-    const MeasuredImport imported = importErtJson(file, dataFile("ert-roofline.json"));
+    const MeasuredImport imported =
+        importErtJson(file, rooflab::test::measuredDataFile("ert-roofline.json"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QVERIFY(imported.device);
     QVERIFY(imported.kernels.isEmpty());
@@ -56,8 +48,8 @@ void TestErtImport::readsLevelsAndPeaks()
 
 void TestErtImport::recognisesItsFiles()
 {
-    QVERIFY(looksLikeErtJson(dataFile("ert-roofline.json")));
-    QVERIFY(!looksLikeErtJson(dataFile("kernels.csv")));
+    QVERIFY(looksLikeErtJson(rooflab::test::measuredDataFile("ert-roofline.json")));
+    QVERIFY(!looksLikeErtJson(rooflab::test::measuredDataFile("kernels.csv")));
     QVERIFY(!looksLikeErtJson("{\"schema\": \"rooflab-scenario\"}"));
 }
 

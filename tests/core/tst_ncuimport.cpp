@@ -11,15 +11,6 @@ using namespace rooflab;
 
 namespace {
 
-QByteArray dataFile(const char *name)
-{
-    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
-               QLatin1String(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
 const QString file = QStringLiteral("r.csv");
 
 // A two-metric file: header, units row (`units` for time), then `rows`.
@@ -58,7 +49,8 @@ private Q_SLOTS:
 
 void TestNcuImport::baseUnitsGroupedByName()
 {
-    const MeasuredImport imported = importNcuCsv(file, dataFile("ncu-base.csv"));
+    const MeasuredImport imported =
+        importNcuCsv(file, rooflab::test::measuredDataFile("ncu-base.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QCOMPARE(imported.kernels.size(), 2);
     const MeasuredKernel &scale = imported.kernels.at(0);
@@ -80,7 +72,8 @@ void TestNcuImport::baseUnitsGroupedByName()
 
 void TestNcuImport::halfPrecisionCounting()
 {
-    const MeasuredImport plain = importNcuCsv(file, dataFile("ncu-base.csv"));
+    const MeasuredImport plain =
+        importNcuCsv(file, rooflab::test::measuredDataFile("ncu-base.csv"));
     QCOMPARE(plain.kernels.size(), 2);
     const MeasuredKernel &half = plain.kernels.at(1);
     QCOMPARE(half.launches, 1);
@@ -95,7 +88,7 @@ void TestNcuImport::halfPrecisionCounting()
     QVERIFY(plain.notes.join(QLatin1Char(' ')).contains(QStringLiteral("hadd + hmul + 2·hfma")));
 
     const MeasuredImport packed =
-        importNcuCsv(file, dataFile("ncu-base.csv"), {.packedHalf = true});
+        importNcuCsv(file, rooflab::test::measuredDataFile("ncu-base.csv"), {.packedHalf = true});
     QCOMPARE(packed.kernels.size(), 2);
     // 2 × 100 + 2 × 200 + 4 × 1,000 = 4,600 FP16 FLOP, + 10 FP32 = 4,610.
     ROOFLAB_COMPARE_DOUBLE(packed.kernels.at(1).flops, 4610);
@@ -106,7 +99,8 @@ void TestNcuImport::halfPrecisionCounting()
 
 void TestNcuImport::scaledUnits()
 {
-    const MeasuredImport imported = importNcuCsv(file, dataFile("ncu-scaled.csv"));
+    const MeasuredImport imported =
+        importNcuCsv(file, rooflab::test::measuredDataFile("ncu-scaled.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QCOMPARE(imported.kernels.size(), 1);
     const MeasuredKernel &k = imported.kernels.at(0);
@@ -124,7 +118,8 @@ void TestNcuImport::scaledUnits()
 
 void TestNcuImport::pointGroupingLocale()
 {
-    const MeasuredImport imported = importNcuCsv(file, dataFile("ncu-pointgroups.csv"));
+    const MeasuredImport imported =
+        importNcuCsv(file, rooflab::test::measuredDataFile("ncu-pointgroups.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QCOMPARE(imported.kernels.size(), 1);
     const MeasuredKernel &k = imported.kernels.at(0);
@@ -197,15 +192,16 @@ void TestNcuImport::parsesEitherGrouping()
 
 void TestNcuImport::recognisesItsFiles()
 {
-    QVERIFY(looksLikeNcuCsv(dataFile("ncu-base.csv")));
-    QVERIFY(looksLikeNcuCsv(dataFile("ncu-pointgroups.csv")));
-    QVERIFY(!looksLikeNcuCsv(dataFile("kernels.csv")));
-    QVERIFY(!looksLikeNcuCsv(dataFile("ert-roofline.json")));
+    QVERIFY(looksLikeNcuCsv(rooflab::test::measuredDataFile("ncu-base.csv")));
+    QVERIFY(looksLikeNcuCsv(rooflab::test::measuredDataFile("ncu-pointgroups.csv")));
+    QVERIFY(!looksLikeNcuCsv(rooflab::test::measuredDataFile("kernels.csv")));
+    QVERIFY(!looksLikeNcuCsv(rooflab::test::measuredDataFile("ert-roofline.json")));
 }
 
 void TestNcuImport::notThisFormat()
 {
-    const MeasuredImport imported = importNcuCsv(file, dataFile("kernels.csv"));
+    const MeasuredImport imported =
+        importNcuCsv(file, rooflab::test::measuredDataFile("kernels.csv"));
     QCOMPARE(imported.problems.size(), 1);
     QCOMPARE(imported.problems.at(0).line, 1);
     QVERIFY(imported.problems.at(0).reason.contains(QStringLiteral("not an Nsight Compute")));

@@ -10,15 +10,6 @@ using namespace rooflab;
 
 namespace {
 
-QByteArray dataFile(const char *name)
-{
-    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
-               QLatin1String(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
 const QString file = QStringLiteral("k.csv");
 
 } // namespace
@@ -41,7 +32,7 @@ private Q_SLOTS:
 
 void TestPlainCsvImport::groupsLaunchesByName()
 {
-    const QByteArray bytes = dataFile("kernels.csv");
+    const QByteArray bytes = rooflab::test::measuredDataFile("kernels.csv");
     QVERIFY(!bytes.isEmpty());
     const MeasuredImport imported = importPlainCsv(file, bytes);
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
@@ -64,7 +55,8 @@ void TestPlainCsvImport::groupsLaunchesByName()
 
 void TestPlainCsvImport::emptyLevelIsMissing()
 {
-    const MeasuredImport imported = importPlainCsv(file, dataFile("kernels.csv"));
+    const MeasuredImport imported =
+        importPlainCsv(file, rooflab::test::measuredDataFile("kernels.csv"));
     QCOMPARE(imported.kernels.size(), 2);
     const MeasuredKernel &triad = imported.kernels.at(1);
     QCOMPARE(triad.name, QStringLiteral("stream_triad"));
@@ -77,9 +69,9 @@ void TestPlainCsvImport::emptyLevelIsMissing()
 
 void TestPlainCsvImport::recognisesItsHeader()
 {
-    QVERIFY(looksLikePlainCsv(dataFile("kernels.csv")));
+    QVERIFY(looksLikePlainCsv(rooflab::test::measuredDataFile("kernels.csv")));
     QVERIFY(looksLikePlainCsv("name,time_s,flops,bytes_dram\nk,1,2,3\n"));
-    QVERIFY(!looksLikePlainCsv(dataFile("ncu-base.csv")));
+    QVERIFY(!looksLikePlainCsv(rooflab::test::measuredDataFile("ncu-base.csv")));
     QVERIFY(!looksLikePlainCsv("name,flops,time_s\nk,1,2\n"));
 }
 

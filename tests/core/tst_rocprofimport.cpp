@@ -11,15 +11,6 @@ using namespace rooflab;
 
 namespace {
 
-QByteArray dataFile(const char *name)
-{
-    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
-               QLatin1String(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
 const QString file = QStringLiteral("pmc_perf.csv");
 
 const QByteArray smallHeader = "Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_FMA_F64\n";
@@ -46,7 +37,8 @@ private Q_SLOTS:
 
 void TestRocprofImport::dispatchesGroupedByName()
 {
-    const MeasuredImport imported = importRocprofPmc(file, dataFile("rocprof-pmc_perf.csv"));
+    const MeasuredImport imported =
+        importRocprofPmc(file, rooflab::test::measuredDataFile("rocprof-pmc_perf.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QCOMPARE(imported.kernels.size(), 2);
     const MeasuredKernel &axpy = imported.kernels.at(0);
@@ -70,7 +62,8 @@ void TestRocprofImport::dispatchesGroupedByName()
 
 void TestRocprofImport::matrixCoreOperations()
 {
-    const MeasuredImport imported = importRocprofPmc(file, dataFile("rocprof-pmc_perf.csv"));
+    const MeasuredImport imported =
+        importRocprofPmc(file, rooflab::test::measuredDataFile("rocprof-pmc_perf.csv"));
     QCOMPARE(imported.kernels.size(), 2);
     const MeasuredKernel &gemm = imported.kernels.at(1);
     // 512 × MFMA_MOPS_BF16 40,000 = 20,480,000 BF16 FLOP, + 64 × add 10 = 640 FP32 FLOP.
@@ -85,8 +78,8 @@ void TestRocprofImport::matrixCoreOperations()
 
 void TestRocprofImport::cacheLineSize()
 {
-    const MeasuredImport imported =
-        importRocprofPmc(file, dataFile("rocprof-pmc_perf.csv"), {.cacheLineBytes = 128});
+    const MeasuredImport imported = importRocprofPmc(
+        file, rooflab::test::measuredDataFile("rocprof-pmc_perf.csv"), {.cacheLineBytes = 128});
     QCOMPARE(imported.kernels.size(), 2);
     // 128 × (4,000 + 12,000) = 2,048,000 B at L2; HBM counts its own sizes: still 768,000.
     ROOFLAB_COMPARE_DOUBLE(imported.kernels.at(0).bytes.l2.value_or(-1), 2048000);
@@ -95,11 +88,11 @@ void TestRocprofImport::cacheLineSize()
 
 void TestRocprofImport::recognisesItsFiles()
 {
-    QVERIFY(looksLikeRocprofPmc(dataFile("rocprof-pmc_perf.csv")));
-    QVERIFY(!looksLikeRocprofPmc(dataFile("rocprof-roofline.csv")));
-    QVERIFY(looksLikeRocprofRoofline(dataFile("rocprof-roofline.csv")));
-    QVERIFY(!looksLikeRocprofRoofline(dataFile("rocprof-pmc_perf.csv")));
-    QVERIFY(!looksLikeRocprofPmc(dataFile("kernels.csv")));
+    QVERIFY(looksLikeRocprofPmc(rooflab::test::measuredDataFile("rocprof-pmc_perf.csv")));
+    QVERIFY(!looksLikeRocprofPmc(rooflab::test::measuredDataFile("rocprof-roofline.csv")));
+    QVERIFY(looksLikeRocprofRoofline(rooflab::test::measuredDataFile("rocprof-roofline.csv")));
+    QVERIFY(!looksLikeRocprofRoofline(rooflab::test::measuredDataFile("rocprof-pmc_perf.csv")));
+    QVERIFY(!looksLikeRocprofPmc(rooflab::test::measuredDataFile("kernels.csv")));
 }
 
 void TestRocprofImport::missingColumn()
@@ -153,8 +146,8 @@ void TestRocprofImport::sizedRequestsAboveTotal()
 
 void TestRocprofImport::rooflineCeilings()
 {
-    const MeasuredImport imported =
-        importRocprofRoofline(QStringLiteral("roofline.csv"), dataFile("rocprof-roofline.csv"));
+    const MeasuredImport imported = importRocprofRoofline(
+        QStringLiteral("roofline.csv"), rooflab::test::measuredDataFile("rocprof-roofline.csv"));
     QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.value(0).text()));
     QVERIFY(imported.device);
     const MeasuredDevice &d = *imported.device;
@@ -190,8 +183,8 @@ void TestRocprofImport::rooflineBadValue()
 
 void TestRocprofImport::rooflineNotThisFormat()
 {
-    const MeasuredImport imported =
-        importRocprofRoofline(QStringLiteral("roofline.csv"), dataFile("kernels.csv"));
+    const MeasuredImport imported = importRocprofRoofline(
+        QStringLiteral("roofline.csv"), rooflab::test::measuredDataFile("kernels.csv"));
     QCOMPARE(imported.problems.size(), 1);
     QVERIFY(imported.problems.at(0).reason.contains(QStringLiteral("not a rocprof-compute")));
     QVERIFY(!imported.device);

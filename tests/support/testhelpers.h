@@ -2,6 +2,7 @@
 
 // Helpers shared by RoofLab's Qt Test suites.
 
+#include <QFile>
 #include <QString>
 #include <QTest>
 
@@ -23,6 +24,16 @@ inline bool closeTo(double actual, double expected, double relTol, QString *mess
                        .arg(std::abs(actual - expected) / scale, 0, 'g', 3)
                        .arg(relTol, 0, 'g', 3);
     return ok;
+}
+
+// The bytes of `name` in tests/data/measured (made up for the tests), or empty.
+inline QByteArray measuredDataFile(const char *name)
+{
+    QFile file(qEnvironmentVariable("ROOFLAB_TEST_DATA") + QStringLiteral("/measured/") +
+               QLatin1String(name));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
 }
 
 } // namespace rooflab::test
