@@ -27,7 +27,7 @@ const QList<int> tpChoices = {1, 2, 4, 8, 16, 32, 64};
 DeploymentControls::DeploymentControls(app::Document *document, QWidget *parent)
     : QGroupBox(tr("Deployment"), parent), m_document(document), m_tp(new QComboBox),
       m_pp(new QSpinBox), m_headroom(new QDoubleSpinBox), m_price(new QLineEdit),
-      m_resolved(new QLabel)
+      m_resolved(new QLabel), m_priceError(new QLabel)
 {
     setObjectName(QStringLiteral("deploymentGroup"));
     m_tp->setObjectName(QStringLiteral("tpCombo"));
@@ -50,11 +50,16 @@ DeploymentControls::DeploymentControls(app::Document *document, QWidget *parent)
     m_price->setObjectName(QStringLiteral("priceEdit"));
     m_price->setPlaceholderText(tr("—"));
     m_price->setClearButtonEnabled(true);
-    auto *validator = new QDoubleValidator(0, 1e6, 4, m_price);
+    // Negative numbers pass the validator so that a typed "-1" is refused with a reason
+    // rather than silently read as "1".
+    auto *validator = new QDoubleValidator(-1e6, 1e6, 4, m_price);
     validator->setNotation(QDoubleValidator::StandardNotation);
     m_price->setValidator(validator);
     m_price->setToolTip(tr("What one device costs per hour, in US dollars; empty: no cost is "
                            "shown (RoofLab ships no prices)"));
+    m_priceError->setObjectName(QStringLiteral("priceError"));
+    m_priceError->setWordWrap(true);
+    m_priceError->hide();
     m_resolved->setObjectName(QStringLiteral("deploymentResolved"));
     m_resolved->setWordWrap(true);
     m_resolved->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -64,6 +69,7 @@ DeploymentControls::DeploymentControls(app::Document *document, QWidget *parent)
     form->addRow(tr("&Pipeline stages:"), m_pp);
     form->addRow(tr("&Headroom:"), m_headroom);
     form->addRow(tr("P&rice ($/device-h):"), m_price);
+    form->addRow(m_priceError);
     form->addRow(m_resolved);
 
     connectEdits();
@@ -103,12 +109,24 @@ void DeploymentControls::applyPrice()
     const QString text = m_price->text().trimmed();
     bool ok = true;
     const double price = m_price->locale().toDouble(text, &ok);
-    if (text.isEmpty())
+    if (text.isEmpty()) {
         d.pricePerDeviceHour.reset();
-    else if (ok && std::isfinite(price) && price >= 0)
+    } else if (ok && std::isfinite(price) && price >= 0) {
         d.pricePerDeviceHour = price;
-    else
-        return refresh(); // the validator lets only numbers through; keep the last good one
+    } else {
+        m_priceError->setText(
+            ok ? tr("A price cannot be negative (%1 $/device-h): the price "
+                    "stays as it was.")
+                     .arg(text)
+               : tr("\"%1\" is not a price: the price stays as it was.").arg(text));
+        m_priceError->show();
+        const QSignalBlocker block(m_price);
+        m_price->setText(d.pricePerDeviceHour
+                             ? m_price->locale().toString(*d.pricePerDeviceHour, 'g', 6)
+                             : QString());
+        return;
+    }
+    m_priceError->hide();
     m_document->setDeployment(d);
 }
 

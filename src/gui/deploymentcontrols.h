@@ -34,6 +34,8 @@ public:
     QLineEdit *priceEdit() const { return m_price; }
     // "auto: TP 4 on NVIDIA H100 SXM5 80GB", what the deployment resolved to.
     QLabel *resolvedLabel() const { return m_resolved; }
+    // Why the last price typed was refused; hidden when it was taken.
+    QLabel *priceError() const { return m_priceError; }
 
 private:
     void connectEdits();
@@ -46,6 +48,7 @@ private:
     QDoubleSpinBox *m_headroom;
     QLineEdit *m_price;
     QLabel *m_resolved;
+    QLabel *m_priceError;
 };
 
 } // namespace rooflab::gui

@@ -159,6 +159,42 @@ private Q_SLOTS:
         QCOMPARE(controls.headroomSpin()->maximum(), 90.0);
     }
 
+    // A typed "-1" is refused with a reason and the price stays 2.5 (it had turned into 1:
+    // the validator dropped the minus sign).
+    void aNegativePriceTypedIsRefusedWithAReason()
+    {
+        app::Document document(m_catalog, llama70bOnH100(1));
+        gui::DeploymentControls controls(&document);
+        controls.show();
+        QLineEdit *price = controls.priceEdit();
+        price->setFocus();
+        QTest::keyClicks(price, QStringLiteral("2.5"));
+        QTest::keyClick(price, Qt::Key_Return);
+        QVERIFY(document.scenario().deployment.pricePerDeviceHour);
+        ROOFLAB_COMPARE_DOUBLE(*document.scenario().deployment.pricePerDeviceHour, 2.5);
+        QVERIFY(controls.priceError()->isHidden());
+        const int steps = document.undoStack()->count();
+
+        price->selectAll();
+        QTest::keyClicks(price, QStringLiteral("-1"));
+        QCOMPARE(price->text(), QStringLiteral("-1")); // the minus sign reached the field
+        QTest::keyClick(price, Qt::Key_Return);
+        QVERIFY(document.scenario().deployment.pricePerDeviceHour);
+        ROOFLAB_COMPARE_DOUBLE(*document.scenario().deployment.pricePerDeviceHour, 2.5);
+        QCOMPARE(document.undoStack()->count(), steps);
+        QCOMPARE(price->text(), QStringLiteral("2.5"));
+        QVERIFY(!controls.priceError()->isHidden());
+        QVERIFY2(controls.priceError()->text().contains(QStringLiteral("negative")),
+                 qPrintable(controls.priceError()->text()));
+
+        // The next good price is taken and the reason goes.
+        price->selectAll();
+        QTest::keyClicks(price, QStringLiteral("3"));
+        QTest::keyClick(price, Qt::Key_Return);
+        ROOFLAB_COMPARE_DOUBLE(*document.scenario().deployment.pricePerDeviceHour, 3.0);
+        QVERIFY(controls.priceError()->isHidden());
+    }
+
     void batchCurveMarksWhereMemoryRunsOut()
     {
         // TP 4 at S = 4096: 35,278,831,616 B of weights per device; each sequence adds
