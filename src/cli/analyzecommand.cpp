@@ -87,7 +87,7 @@ int runAnalyze(const app::Invocation &invocation)
     if (!options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: missing; give an operator kind or id")};
 
-    const Catalog catalog = loadCatalog(invocation);
+    Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario);
     const Analysis analysis = evaluate(catalog, scenario);

@@ -131,7 +131,7 @@ int runCompare(const app::Invocation &invocation)
     if (formats > 1)
         throw UsageError{QStringLiteral("--json, --csv, --md: give at most one")};
 
-    const Catalog catalog = loadCatalog(invocation);
+    Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario, DeploymentChecks::PerRow);
     const QList<CompareRow> rows =

@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "devicederive.h"
+#include "deviceedits.h"
 #include "format.h"
 #include "jsonreader.h"
 #include "presetparser.h"
@@ -12,88 +13,11 @@
 #include "usageerror.h"
 
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QTextStream>
-
-#include <cmath>
 
 namespace rooflab::cli {
 
 namespace {
-
-// A unit a flag's value may carry, and what one of it is in base units.
-struct ValueUnit
-{
-    const char *name;
-    double scale;
-};
-
-// `text` as "2x" (a multiple of `base`) or a number with one of `units` ("6.7TB/s"), in base
-// units; a usage error naming `flag` otherwise.
-double scaledValue(const QString &flag, const QString &text, double base,
-                   std::initializer_list<ValueUnit> units)
-{
-    static const QRegularExpression pattern(QStringLiteral(R"(^\s*([0-9.eE+-]+)\s*(\S*)\s*$)"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    bool ok = false;
-    const double number = match.hasMatch() ? match.captured(1).toDouble(&ok) : 0;
-    const QString unit = match.captured(2);
-    QStringList names;
-    for (const ValueUnit &u : units)
-        names.append(QLatin1String(u.name));
-    const QString expected = QStringLiteral("give a multiple such as 2x or a value in %1")
-                                 .arg(names.join(QStringLiteral(", ")));
-    if (!ok || !std::isfinite(number) || number <= 0)
-        throw UsageError{
-            QStringLiteral("%1: \"%2\" is not a positive figure; %3").arg(flag, text, expected)};
-    double value = 0;
-    if (unit.compare(QLatin1String("x"), Qt::CaseInsensitive) == 0) {
-        value = number * base;
-    } else {
-        for (const ValueUnit &u : units) {
-            if (unit.compare(QLatin1String(u.name), Qt::CaseInsensitive) == 0)
-                value = number * u.scale;
-        }
-        if (value == 0)
-            throw UsageError{QStringLiteral("%1: \"%2\" has no unit RoofLab knows; %3")
-                                 .arg(flag, text, expected)};
-    }
-    if (const QString problem = numberProblem(value, NumberRule::Positive, workLimits);
-        !problem.isEmpty())
-        throw UsageError{QStringLiteral("%1: \"%2\" %3").arg(flag, text, problem)};
-    return value;
-}
-
-// --peak UNIT:MATH=VALUE, e.g. matrix:bf16=2x or vector:fp32=134TFLOP/s.
-ComputeCeiling peakEdit(const QString &text, const Device &base)
-{
-    static const QRegularExpression pattern(QStringLiteral(R"(^([a-z]+):([a-z0-9-]+)=(.+)$)"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        throw UsageError{QStringLiteral("--peak: \"%1\" is not UNIT:MATH=VALUE, e.g. "
-                                        "matrix:bf16=2x or vector:fp32=134TFLOP/s")
-                             .arg(text)};
-    ComputeCeiling peak;
-    const std::optional<UnitKind> unit = unitKindFromName(match.captured(1));
-    if (!unit)
-        throw UsageError{
-            QStringLiteral("--peak: unit \"%1\" must be matrix or vector").arg(match.captured(1))};
-    peak.unit = *unit;
-    peak.math = match.captured(2);
-    if (!isMathFamily(peak.math))
-        throw UsageError{QStringLiteral("--peak: unknown math \"%1\"; use one of %2")
-                             .arg(peak.math, mathFamilies().join(QStringLiteral(", ")))};
-    const ComputeCeiling *current = base.ceiling(peak.unit, peak.math);
-    const QString value = match.captured(3);
-    if (!current && value.endsWith(QLatin1Char('x'), Qt::CaseInsensitive))
-        throw UsageError{QStringLiteral("--peak: %1 has no %2 %3 peak to multiply; give its "
-                                        "value, e.g. %2:%3=100TFLOP/s")
-                             .arg(base.id, match.captured(1), peak.math)};
-    peak.peakFlops = scaledValue(
-        QStringLiteral("--peak"), value, current ? current->peakFlops : 0,
-        {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"GFLOP/s", 1e9}, {"TOPS", 1e12}, {"POPS", 1e15}});
-    return peak;
-}
 
 int deriveCommand(const app::Invocation &invocation, const QString &baseId)
 {
@@ -112,17 +36,14 @@ int deriveCommand(const app::Invocation &invocation, const QString &baseId)
                              .arg(baseId)};
     DeviceEdits edits;
     if (options.isSet(QStringLiteral("bandwidth"))) {
-        const MemoryLevel *main = base->memoryLevel(QStringLiteral("main"));
-        edits.bandwidth =
-            scaledValue(QStringLiteral("--bandwidth"), options.value(QStringLiteral("bandwidth")),
-                        main->bandwidth, {{"TB/s", 1e12}, {"GB/s", 1e9}, {"B/s", 1}});
+        edits.bandwidth = bandwidthEdit(QStringLiteral("--bandwidth"),
+                                        options.value(QStringLiteral("bandwidth")), *base);
     }
     if (options.isSet(QStringLiteral("capacity")))
-        edits.capacityBytes =
-            scaledValue(QStringLiteral("--capacity"), options.value(QStringLiteral("capacity")),
-                        base->capacityBytes, {{"TB", 1e12}, {"GB", 1e9}});
+        edits.capacityBytes = capacityEdit(QStringLiteral("--capacity"),
+                                           options.value(QStringLiteral("capacity")), *base);
     for (const QString &peak : options.values(QStringLiteral("peak")))
-        edits.peaks.append(peakEdit(peak, *base));
+        edits.peaks.append(peakEdit(QStringLiteral("--peak"), peak, *base));
     if (!edits.bandwidth && !edits.capacityBytes && edits.peaks.isEmpty())
         throw UsageError{QStringLiteral("device derive: say what changes: --bandwidth, --peak "
                                         "or --capacity")};

@@ -346,7 +346,7 @@ int exportCommand(const app::Invocation &invocation)
     std::jthread fonts;
     if (!format.table)
         fonts = std::jthread([] { QFontDatabase::families(); });
-    const Catalog catalog = loadCatalog(invocation);
+    Catalog catalog = loadCatalog(invocation);
     ScenarioDocument doc = inputScenario(positional.value(0), catalog);
     // A figure for a document shows no selection ring unless asked (docs/scenario-files.md).
     if (!doc.highlightNamed)

@@ -261,7 +261,7 @@ int runModelAnalyze(const app::Invocation &invocation)
         throw UsageError{QStringLiteral("--device: --model analyses one device at a time, got %1")
                              .arg(devices.size())};
 
-    const Catalog catalog = loadCatalog(invocation);
+    Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario);
     ModelOptions modelOptions;

@@ -1,5 +1,7 @@
 #include "scenariooptions.h"
 
+#include "deviceedits.h"
+
 #include "deploymentoptions.h"
 #include "jsonreader.h"
 #include "presetfolders.h"
@@ -212,8 +214,10 @@ QString numberRangesHelp()
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
 {
     parser.addOption({QStringLiteral("device"),
-                      QStringLiteral("Device id (repeatable); see `rooflab list devices`."),
-                      QStringLiteral("ID")});
+                      QStringLiteral("Device id (repeatable); see `rooflab list devices`. "
+                                     "ID:bandwidth=2x,peak=matrix:bf16=2x,capacity=160GB is a "
+                                     "what-if copy of it."),
+                      QStringLiteral("ID[:EDITS]")});
     parser.addOption({QStringLiteral("op"),
                       QStringLiteral("Operator kind (with its shape options) or an operator id "
                                      "from `rooflab list operators` (repeatable)."),
@@ -265,16 +269,13 @@ double positiveOption(const app::ParsedOptions &options, const QString &name)
     return numberOption(options, name, NumberRule::Positive);
 }
 
-void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario, DeploymentChecks checks)
+void applyScenarioOptions(const app::ParsedOptions &options, Catalog &catalog, Scenario &scenario,
+                          DeploymentChecks checks)
 {
     if (options.isSet(QStringLiteral("device"))) {
         scenario.devices.clear();
-        for (const QString &id : options.values(QStringLiteral("device"))) {
-            if (!catalog.device(id))
-                throw UsageError{QStringLiteral("--device: unknown device \"%1\"; "
-                                                "`rooflab list devices` shows the known ones")
-                                     .arg(id)};
+        for (const QString &value : options.values(QStringLiteral("device"))) {
+            const QString id = resolveDeviceArgument(value, catalog);
             if (!scenario.devices.contains(id))
                 scenario.devices.append(id);
         }

@@ -24,10 +24,10 @@ QString numberRangesHelp();
 Catalog loadCatalog(const app::Invocation &invocation);
 
 // Fills `scenario` from the options that are set; throws UsageError naming the argument.
-// Without --device or --op, the scenario's own values stay.
+// Without --device or --op, the scenario's own values stay. A what-if --device (ID:EDITS)
+// adds its copy to `catalog`.
 // `checks`: how the deployment options are checked (deploymentoptions.h).
-void applyScenarioOptions(const app::ParsedOptions &options, const Catalog &catalog,
-                          Scenario &scenario,
+void applyScenarioOptions(const app::ParsedOptions &options, Catalog &catalog, Scenario &scenario,
                           DeploymentChecks checks = DeploymentChecks::EveryDevice);
 
 // A positive finite number from option `name`; throws UsageError otherwise.

@@ -113,6 +113,16 @@ bool Catalog::claimId(const QString &kind, const QString &id, const QString &fil
     return true;
 }
 
+bool Catalog::addDevice(const Device &device, const QString &origin)
+{
+    const QString key = QStringLiteral("device:") + device.id;
+    if (m_origin.contains(key))
+        return false;
+    m_origin.insert(key, origin);
+    m_devices.append(device);
+    return true;
+}
+
 bool Catalog::loadBytes(const QByteArray &bytes, const QString &fileName)
 {
     JsonReader reader(fileName);

@@ -57,6 +57,10 @@ public:
     // no such device.
     bool setAchievable(const QString &id, const AchievableFractions &fractions);
 
+    // Adds a device made in this run (a what-if copy, docs/presets.md "What-if devices"),
+    // `origin` saying where it came from. False, and nothing added, when its id is taken.
+    bool addDevice(const Device &device, const QString &origin);
+
     const QStringList &problems() const { return m_problems; }
 
     // The folder user presets are read from.

@@ -121,6 +121,84 @@ private Q_SLOTS:
         ROOFLAB_COMPARE_NEAR(point[s("bandwidth")].toDouble(), 6.7e12, 1e-12);
     }
 
+    void aWhatIfDeviceOnAnalyzeSitsBesideItsOriginal()
+    {
+        // 1e12 FLOP over 1e9 B: 1000 FLOP/B, compute-bound on both. Ridges 989.5e12 / 3.35e12
+        // = 295.37 FLOP/B on the H100 and 989.5e12 / 6.7e12 = 147.69 with twice the bandwidth.
+        const auto run = rooflab({s("analyze"), s("--device"), s("h100-sxm5"), s("--device"),
+                                  s("h100-sxm5:bandwidth=2x"), s("--op"), s("custom"), s("--flops"),
+                                  s("1e12"), s("--bytes"), s("1e9"), s("--json")});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QJsonArray points = QJsonDocument::fromJson(run.out).array();
+        QCOMPARE(points.size(), 2);
+        QCOMPARE(points.at(0)[s("device")].toString(), s("h100-sxm5"));
+        QCOMPARE(points.at(1)[s("device")].toString(), s("h100-sxm5-whatif"));
+        ROOFLAB_COMPARE_NEAR(points.at(0)[s("ridge")].toDouble(), 295.3731343, 1e-9);
+        ROOFLAB_COMPARE_NEAR(points.at(1)[s("ridge")].toDouble(), 147.6865672, 1e-9);
+    }
+
+    void aWhatIfPeakAndCapacityOnCompare()
+    {
+        // Llama 3.1 70B in BF16 holds about 70.6e9 parameters, 141 GB of weights: more than the
+        // H100's 80 GB less 10 % headroom (72 GB) at TP 1, less than 200 GB less 10 % (180 GB).
+        const auto run = rooflab(
+            {s("compare"), s("--model"), s("llama-3.1-70b"), s("--device"), s("h100-sxm5"),
+             s("--device"), s("h100-sxm5:capacity=200GB,id=big"), s("--tp"), s("1"), s("--json")});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QJsonArray rows = QJsonDocument::fromJson(run.out).object()[s("rows")].toArray();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows.at(0)[s("device")].toString(), s("h100-sxm5"));
+        QCOMPARE(rows.at(0)[s("fits")].toBool(), false);
+        QCOMPARE(rows.at(1)[s("device")].toString(), s("big"));
+        QCOMPARE(rows.at(1)[s("device_name")].toString(),
+                 s("NVIDIA H100 SXM5 80GB (what-if: capacity 200 GB)"));
+        QCOMPARE(rows.at(1)[s("fits")].toBool(), true);
+    }
+
+    void aWhatIfDeviceIsExported()
+    {
+        const QString file = m_dir.filePath(s("whatif.svg"));
+        const auto run =
+            rooflab({s("export"), s("--device"), s("h100-sxm5:bandwidth=6.7TB/s"), s("--op"),
+                     s("decode-gemm"), s("--d"), s("4096"), s("--f"), s("4096"), s("-o"), file});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QFile svg(file);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("what-if"));
+    }
+
+    void badWhatIfArgumentsAreRefused_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown device")
+            << s("h900:bandwidth=2x") << s("rooflab: --device: unknown device \"h900\"");
+        QTest::newRow("no value") << s("h100-sxm5:bandwidth")
+                                  << s("rooflab: --device: \"bandwidth\" is not KEY=VALUE");
+        QTest::newRow("unknown edit")
+            << s("h100-sxm5:speed=2x") << s("rooflab: --device: unknown edit \"speed\"");
+        QTest::newRow("no figure")
+            << s("h100-sxm5:name=Fast") << s("rooflab: --device: \"name=Fast\" changes no figure");
+        QTest::newRow("no unit") << s("h100-sxm5:bandwidth=fast")
+                                 << s("rooflab: --device bandwidth: \"fast\" is not a positive");
+        QTest::newRow("bad peak")
+            << s("h100-sxm5:peak=bf16=2x")
+            << s("rooflab: --device peak: \"bf16=2x\" is not UNIT:MATH=VALUE");
+        QTest::newRow("taken id") << s("h100-sxm5:bandwidth=2x,id=mi300x")
+                                  << s("rooflab: --device id: \"mi300x\" is a device already");
+    }
+
+    void badWhatIfArgumentsAreRefused()
+    {
+        QFETCH(QString, device);
+        QFETCH(QString, message);
+        const auto run = rooflab({s("analyze"), s("--device"), device, s("--op"), s("custom"),
+                                  s("--flops"), s("1e12"), s("--bytes"), s("1e9")});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(run.err).startsWith(message), run.err.constData());
+    }
+
     void badEditsAreRefused_data()
     {
         QTest::addColumn<QStringList>("arguments");
