@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "modelanalysis.h"
 #include "modelanalysisjson.h"
+#include "modeldeployment.h"
 #include "modelrecommend.h"
 #include "scenariooptions.h"
 #include "textsafety.h"
@@ -78,7 +79,11 @@ void printDeployment(const ModelAnalysis &a, QTextStream &out)
         out << formatNumber(d.allToAlls) << " expert all-to-alls of " << bytesText(d.allToAllBytes)
             << " sent (" << formatDuration(d.allToAllTime) << "), ";
     out << formatNumber(d.transfers) << " stage transfers: " << formatDuration(d.commTime)
-        << " of communication per step\n\n";
+        << " of communication per step";
+    if (d.commTime > 0)
+        out << ", " << formatDuration(d.commLatencyTime)
+            << " of it latency: " << boundName(communicationBound(d)) << "-bound";
+    out << "\n\n";
 }
 
 void printOperators(const ModelAnalysis &a, QTextStream &out)

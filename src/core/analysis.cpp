@@ -11,6 +11,10 @@ QString boundName(Bound bound)
         return QStringLiteral("balanced");
     case Bound::Compute:
         return QStringLiteral("compute");
+    case Bound::Latency:
+        return QStringLiteral("latency");
+    case Bound::Interconnect:
+        return QStringLiteral("interconnect");
     }
     return {};
 }

@@ -13,7 +13,9 @@
 namespace rooflab {
 
 // Where a point sits against its ridge.
-enum class Bound { Memory, Balanced, Compute };
+// Latency and Interconnect are the limits of a deployment's communication point only
+// (docs/models.md, "What limits the communication"); classifyBound() never returns them.
+enum class Bound { Memory, Balanced, Compute, Latency, Interconnect };
 
 QString boundName(Bound bound);
 
@@ -55,6 +57,19 @@ struct DeviceRoofs
     QList<ComputeRoof> compute;
 };
 
+// The two parts of a deployment's communication time per step: one latency alpha per
+// collective or transfer, and the bytes each device sends over the link's bandwidth beta.
+struct CommunicationCost
+{
+    QString link;             // the interconnect's name
+    double count = 0;         // collectives and transfers per step
+    double latency = 0;       // alpha, s each
+    double latencyTime = 0;   // count x alpha
+    double bytes = 0;         // sent per device per step
+    double bytesTime = 0;     // the bytes' share of the time: the sum of bytes / beta
+    double linkBandwidth = 0; // bytes / bytesTime: beta as the bytes met it, byte/s
+};
+
 // One operator on one device: where it sits and how long it takes.
 struct PointAnalysis
 {
@@ -85,6 +100,8 @@ struct PointAnalysis
     // For a model's operator class: its share of the step's time (0..1), which sizes its
     // marker. 0 for a single operator.
     double share = 0;
+    // Set on a deployment's communication point only: what its time is made of.
+    std::optional<CommunicationCost> communication;
 };
 
 // Everything the views show, computed by evaluate().

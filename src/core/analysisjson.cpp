@@ -40,6 +40,15 @@ QJsonObject pointToJson(const PointAnalysis &p, RoofMode roof)
         obj.insert(QStringLiteral("note"), p.note);
     if (!p.badge.isEmpty())
         obj.insert(QStringLiteral("badge"), p.badge);
+    if (const std::optional<CommunicationCost> &c = p.communication)
+        obj.insert(QStringLiteral("communication"),
+                   QJsonObject{{QStringLiteral("link"), c->link},
+                               {QStringLiteral("count"), c->count},
+                               {QStringLiteral("latency_s"), c->latency},
+                               {QStringLiteral("latency_time_s"), c->latencyTime},
+                               {QStringLiteral("bytes"), c->bytes},
+                               {QStringLiteral("bytes_time_s"), c->bytesTime},
+                               {QStringLiteral("link_bandwidth"), c->linkBandwidth}});
     return obj;
 }
 

@@ -16,7 +16,7 @@ QString boundOf(const ModelAnalysis &a)
     const double math = a.totals.mathTime;
     const double memory = a.totals.memoryTime;
     if (comm > math && comm > memory)
-        return QStringLiteral("communication");
+        return boundName(communicationBound(a.deployment));
     return math > memory ? QStringLiteral("compute") : QStringLiteral("memory");
 }
 

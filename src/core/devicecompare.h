@@ -28,7 +28,9 @@ struct CompareRow
     double tokensPerSecond = 0;
     double tokensPerSecondPerDevice = 0;
     std::optional<double> costPerMillionTokens; // USD; empty without a price
-    QString bound;    // "compute", "memory" or "communication": the largest of the three times
+    // "compute" or "memory", or when communication takes longest what limits it: "latency"
+    // or "interconnect" (communicationBound()).
+    QString bound;
     QString problem;  // why there are no figures: "does not fit: <reason>" for a deployment
                       // the device cannot host
     QStringList best; // the column keys in which this row is the best of those that fit

@@ -20,8 +20,33 @@ QString deviceName(const Analysis &analysis, const QString &deviceId)
     return deviceId;
 }
 
+// Latency: the collectives' fixed costs outweigh their bytes; else the link's bandwidth.
+QString communicationNote(const PointDiagnosis &d, const CommunicationCost &c)
+{
+    const QString fixed = QStringLiteral("%1 collectives and transfers × α %2")
+                              .arg(formatNumber(c.count, 4), formatDuration(c.latency));
+    const QString bytes = QStringLiteral("%1 per device at %2")
+                              .arg(formatSi(c.bytes, QStringLiteral("B")),
+                                   formatSi(c.linkBandwidth, QStringLiteral("B/s")));
+    if (d.bound == Bound::Latency)
+        return QStringLiteral("Latency-bound: %1 of its %2 over %3 are fixed costs (%4); the "
+                              "bytes take only %5 (%6). Latency sets the time: fewer "
+                              "collectives (a smaller TP, fused collectives) would help, a "
+                              "faster link would not.")
+            .arg(formatDuration(c.latencyTime), formatDuration(d.time), c.link, fixed,
+                 formatDuration(c.bytesTime), bytes);
+    return QStringLiteral("Interconnect-bound: %1 of its %2 over %3 go to moving the bytes "
+                          "(%4); the fixed costs take %5 (%6). The link's bandwidth sets the "
+                          "time: fewer or narrower bytes (an 8-bit activation format, a smaller "
+                          "TP) or a faster link would help.")
+        .arg(formatDuration(c.bytesTime), formatDuration(d.time), c.link, bytes,
+             formatDuration(c.latencyTime), fixed);
+}
+
 QString positionNote(const PointDiagnosis &d)
 {
+    if (d.communication)
+        return communicationNote(d, *d.communication);
     const QString factor = formatNumber(d.ridgeFactor, 2);
     switch (d.bound) {
     case Bound::Memory:
@@ -37,6 +62,8 @@ QString positionNote(const PointDiagnosis &d)
                               "format with a higher roof, or more compute would.")
             .arg(flopsPerByte(d.intensity), factor, flopsPerByte(d.ridge), formatDuration(d.tMath));
     case Bound::Balanced:
+    case Bound::Latency: // only on a communication point, answered above
+    case Bound::Interconnect:
         break;
     }
     return QStringLiteral("Near the ridge: its intensity of %1 is %2× the ridge (%3), so the "
@@ -197,9 +224,10 @@ PointDiagnosis diagnose(const Analysis &analysis, const QString &deviceId,
     d.ridgeBatchState = ridgeBatchState(*p);
     d.ridgeBatch = p->ridgeBatch.value_or(0.0);
     d.comparisons = compare(analysis, *p);
+    d.communication = p->communication;
 
     d.notes.append(positionNote(d));
-    const QString kind = kindNote(d);
+    const QString kind = d.communication ? QString() : kindNote(d);
     if (!kind.isEmpty())
         d.notes.append(kind);
     if (p->fellBack && !p->note.isEmpty())

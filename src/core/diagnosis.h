@@ -70,6 +70,10 @@ struct PointDiagnosis
 
     QList<DeviceComparison> comparisons; // every other device of the analysis, in its order
 
+    // A deployment's communication point: its latency and bytes parts (bound is then Latency
+    // or Interconnect, and the memory figures above do not apply).
+    std::optional<CommunicationCost> communication;
+
     QStringList notes;   // short paragraphs in RoofLab's words: position, kind, fallback
     QString explanation; // the notes joined by blank lines, ready to print
 };

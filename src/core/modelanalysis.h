@@ -94,6 +94,7 @@ struct ModelDeployment
     double bytesSent = 0;        // per device per step by the collectives and transfers
     double computeTime = 0;      // the operators, per device, summed over the stages
     double commTime = 0;         // collectives and transfers per step (no overlap)
+    double commLatencyTime = 0;  // its alpha terms: one latency per collective and transfer
     double slowestStageTime = 0;
     double tokensPerSecondPerDevice = 0;
     std::optional<double> pricePerDeviceHour;

@@ -1,6 +1,7 @@
 #include "modelanalysisjson.h"
 
 #include "analysisjson.h"
+#include "modeldeployment.h"
 #include "modelparser.h"
 
 #include <QJsonArray>
@@ -80,6 +81,10 @@ void insertDeployment(QJsonObject &obj, const ModelAnalysis &a)
     obj.insert(QStringLiteral("stage_transfer_bytes"), d.transferBytes);
     obj.insert(QStringLiteral("compute_time_s"), d.computeTime);
     obj.insert(QStringLiteral("comm_time_s"), d.commTime);
+    obj.insert(QStringLiteral("comm_latency_time_s"), d.commLatencyTime);
+    obj.insert(QStringLiteral("comm_bound"), d.commTime > 0
+                                                 ? QJsonValue(boundName(communicationBound(d)))
+                                                 : QJsonValue(QJsonValue::Null));
     obj.insert(QStringLiteral("slowest_stage_time_s"), d.slowestStageTime);
     obj.insert(QStringLiteral("time_per_token_s"), t.stepTime);
     obj.insert(QStringLiteral("tokens_per_s_per_device"), d.tokensPerSecondPerDevice);

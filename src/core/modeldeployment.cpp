@@ -147,6 +147,9 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
     }
     d.commTime = d.allReduces * allReduce + d.allGathers * allGather + d.transfers * transfer +
                  d.allToAllTime;
+    if (link && d.commTime > 0)
+        d.commLatencyTime =
+            link->latency * (d.allReduces + d.allGathers + d.transfers + d.allToAlls);
     // The layers' collectives, averaged over the layers like their operators; the
     // embedding's all-reduce is the first stage's.
     const double layerComm =
@@ -184,6 +187,11 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
             *d.pricePerDeviceHour * d.devices / 3600.0 / t.tokensPerSecond * 1e6;
 }
 
+Bound communicationBound(const ModelDeployment &d)
+{
+    return d.commLatencyTime > 0.5 * d.commTime ? Bound::Latency : Bound::Interconnect;
+}
+
 std::optional<ModelClassResult> communicationClass(const ModelAnalysis &a, const Device &device)
 {
     const ModelDeployment &d = a.deployment;
@@ -215,7 +223,17 @@ std::optional<ModelClassResult> communicationClass(const ModelAnalysis &a, const
     p.bandwidth = d.bytesSent / d.commTime; // beta, floored by the latency
     p.ridge = p.peakFlops > 0 ? p.peakFlops / p.bandwidth : 0.0;
     p.attainableFlops = std::min(p.peakFlops, p.bandwidth * p.intensity);
-    p.bound = classifyBound(p.intensity, p.ridge);
+    p.bound = communicationBound(d);
+    const double bytesTime = d.commTime - d.commLatencyTime;
+    p.communication = CommunicationCost{
+        .link = device.interconnect->name,
+        .count = c.kernels,
+        .latency = device.interconnect->latency,
+        .latencyTime = d.commLatencyTime,
+        .bytes = d.bytesSent,
+        .bytesTime = bytesTime,
+        .linkBandwidth = bytesTime > 0 ? d.bytesSent / bytesTime : 0.0,
+    };
     p.tMath = 0;
     p.tMem = d.commTime;
     p.time = d.commTime;

@@ -35,6 +35,10 @@ void applyDeployment(ModelAnalysis &a, const ModelSpec &model, const Device &dev
                      const Scenario &scenario, const OperandSizes &sizes,
                      const ResolvedDeployment &resolved);
 
+// What limits the communication (docs/models.md, "What limits the communication"): Latency
+// when its alpha terms are more than half of it, else Interconnect.
+Bound communicationBound(const ModelDeployment &deployment);
+
 // The communication of the step as one chart point: the device's FLOPs per step against the
 // bytes it sends, on an interconnect roof whose bandwidth is bytes / communication time
 // (so the latency floors it). nullopt when nothing is communicated.

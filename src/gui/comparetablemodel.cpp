@@ -62,8 +62,10 @@ QString CompareTableModel::displayText(int row, int column) const
             text = tr("compute");
         else if (r.bound == QLatin1String("memory"))
             text = tr("memory");
-        else if (r.bound == QLatin1String("communication"))
-            text = tr("communication");
+        else if (r.bound == QLatin1String("latency"))
+            text = tr("link latency");
+        else if (r.bound == QLatin1String("interconnect"))
+            text = tr("link bandwidth");
     }
     return text;
 }

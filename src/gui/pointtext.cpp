@@ -75,6 +75,10 @@ QString boundText(Bound bound)
         return tr("balanced");
     case Bound::Compute:
         return tr("compute-bound");
+    case Bound::Latency:
+        return tr("latency-bound");
+    case Bound::Interconnect:
+        return tr("interconnect-bound");
     }
     return {};
 }
@@ -127,12 +131,37 @@ QList<SheetBlock> comparisonBlocks(const PointDiagnosis &d)
     return blocks;
 }
 
+// A communication point has no memory side: its time is latencies plus bytes over the link.
+SheetBlock communicationTable(const PointDiagnosis &d, const CommunicationCost &c)
+{
+    const bool latencySets = d.bound == Bound::Latency;
+    const QString sets = tr("  ← sets the time");
+    QList<QStringList> rows;
+    rows.append({tr("Link"), c.link});
+    rows.append({tr("Latency (count · α)"),
+                 tr("%1 × %2 = %3")
+                         .arg(formatNumber(c.count, 4), formatDuration(c.latency),
+                              formatDuration(c.latencyTime)) +
+                     (latencySets ? sets : QString())});
+    rows.append(
+        {tr("Bytes (sent ÷ β)"),
+         tr("%1 ÷ %2 = %3")
+                 .arg(formatBytes(c.bytes), formatSi(c.linkBandwidth, QStringLiteral("B/s")),
+                      formatDuration(c.bytesTime)) +
+             (latencySets ? QString() : sets)});
+    rows.append({tr("Communication per step"), formatDuration(d.time)});
+    rows.append({tr("Bound"), boundText(d.bound)});
+    return figureTable(rows);
+}
+
 QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &d)
 {
     if (!d.valid)
         return {SheetBlock::paragraph(
             SheetBlock::Kind::Note,
             tr("No point is selected. Click a point on the chart, or press N."))};
+    if (d.communication)
+        return {communicationTable(d, *d.communication)};
     const bool mathSets = d.limiter == TimeLimiter::Math;
     QList<QStringList> rows;
     const auto row = [&rows](const QString &label, const QString &value) {
