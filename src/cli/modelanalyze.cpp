@@ -51,8 +51,10 @@ void printFootprint(const ModelAnalysis &a, QTextStream &out)
     }
     out << "\n*** DOES NOT FIT: " << a.modelName << " needs " << bytesText(f.totalBytes) << ", "
         << a.deviceName << " has " << bytesText(f.capacityBytes) << ". ***\n"
-        << "    It needs " << QString::number(f.devicesNeeded, 'f', 0)
-        << " devices (weights, cache and activations split evenly, no overhead)";
+        << "    Split evenly it needs " << QString::number(f.devicesNeeded, 'f', 0) << " devices; "
+        << (f.fittingTp > 0
+                ? QStringLiteral("in tensor parallel, TP %1 fits").arg(f.fittingTp)
+                : QStringLiteral("no tensor-parallel degree up to %1 fits").arg(f.largestTp));
     if (f.fittingScheme)
         out << ", or one device with " << schemeText(*f.fittingScheme) << " ("
             << bytesText(f.fittingTotalBytes) << ")";
@@ -161,9 +163,12 @@ void printTotals(const ModelAnalysis &a, QTextStream &out)
         << "  largest batch fits   " << formatNumber(d.maxBatchFits) << '\n';
     if (!d.fits)
         out << "  fits                 NO: " << formatNumber(d.perDevice.totalBytes / 1e9, 4)
-            << " GB per device of " << formatNumber(d.usableBytes / 1e9, 4)
-            << " GB usable; the whole model needs "
-            << QString::number(a.footprint.devicesNeeded, 'f', 0) << " devices\n";
+            << " GB per device of " << formatNumber(d.usableBytes / 1e9, 4) << " GB usable; "
+            << (a.footprint.fittingTp > 0
+                    ? QStringLiteral("the whole model fits at TP %1").arg(a.footprint.fittingTp)
+                    : QStringLiteral("no TP up to %1 fits the whole model")
+                          .arg(a.footprint.largestTp))
+            << '\n';
 }
 
 void printTable(const ModelAnalysis &a, QTextStream &out)

@@ -194,6 +194,22 @@ double transferTime(const Interconnect &link, double bytes)
     return link.latency + bytes / beta;
 }
 
+int smallestFittingTp(const ModelSpec &model, const Device &device, Phase phase,
+                      const ShapeContext &shape, const OperandSizes &sizes, double headroom)
+{
+    const int domain = device.interconnect ? std::max(1, device.interconnect->domainSize) : 1;
+    // A degree divides the query heads, so none past them is tried, whatever the domain.
+    const int last = static_cast<int>(std::min<double>(domain, std::max(1.0, model.heads)));
+    const double usable = usableBytes(device, headroom);
+    for (int tp = 1; tp <= last; ++tp) {
+        if (!divides(tp, model.heads) || !deploymentProblems(model, device, tp, 1).isEmpty())
+            continue;
+        if (deviceFootprint(model, phase, shape, sizes, tp, 1).totalBytes <= usable)
+            return tp;
+    }
+    return 0;
+}
+
 DeviceFootprint deviceFootprint(const ModelSpec &m, Phase phase, const ShapeContext &shape,
                                 const OperandSizes &sizes, int tp, int pp)
 {

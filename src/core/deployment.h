@@ -74,6 +74,13 @@ DeviceFootprint deviceFootprint(const ModelSpec &model, Phase phase, const Shape
 // Bytes one device may fill: its capacity less the headroom kept free.
 double usableBytes(const Device &device, double headroom);
 
+// The smallest tensor-parallel degree (pipeline 1) at which `model` fits on `device` with
+// `headroom` kept free, among the degrees it can run (no deploymentProblems(): within the
+// scale-up domain, dividing the heads, KV heads replicated past H_kv, so the cache stops
+// shrinking there). 0 when none fits (docs/models.md, "How many devices").
+int smallestFittingTp(const ModelSpec &model, const Device &device, Phase phase,
+                      const ShapeContext &shape, const OperandSizes &sizes, double headroom);
+
 // The largest whole batch whose footprint per device fits `usable` at this context (the
 // footprint grows linearly with the batch); 0 when not even one sequence fits.
 double maxBatchThatFits(const ModelSpec &model, Phase phase, const ShapeContext &shape,

@@ -6,8 +6,8 @@
 namespace rooflab {
 
 // Whether a model fits one device of a chart with several, said on that device's legend
-// line: "fits", "needs ×3" (three of that device), "needs >99" (more than 99: the count
-// stops there), for a deployment "× 4 (TP 4): fits"
+// line: "fits", "needs ×4" (TP 4 of that device), "needs >8" (no degree within its
+// domain of 8), for a deployment "× 4 (TP 4): fits"
 // (modelFitVerdicts(), scenarioanalysis.h).
 struct FitVerdict
 {

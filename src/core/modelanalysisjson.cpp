@@ -43,6 +43,8 @@ void insertFootprint(QJsonObject &obj, const ModelFootprint &f)
     obj.insert(QStringLiteral("capacity_bytes"), f.capacityBytes);
     obj.insert(QStringLiteral("fits"), f.fits);
     obj.insert(QStringLiteral("devices_needed"), f.devicesNeeded);
+    obj.insert(QStringLiteral("fitting_tp"),
+               f.fittingTp > 0 ? QJsonValue(f.fittingTp) : QJsonValue(QJsonValue::Null));
     obj.insert(QStringLiteral("fitting_scheme"), f.fittingScheme
                                                      ? QJsonValue(schemeToJson(*f.fittingScheme))
                                                      : QJsonValue(QJsonValue::Null));

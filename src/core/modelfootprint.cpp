@@ -38,6 +38,18 @@ QString narrower(const Catalog &catalog, const QString &current, const char *can
 
 } // namespace
 
+QString devicesNeededText(const ModelFootprint &f, bool devices)
+{
+    if (f.fittingTp > 0)
+        return devices ? QStringLiteral("needs %1 devices").arg(f.fittingTp)
+                       : QStringLiteral("needs ×%1").arg(f.fittingTp);
+    // "over" keeps every glyph of the counted form, so the widest form is this one.
+    if (devices)
+        return f.largestTp <= 1 ? QStringLiteral("needs over 1 device")
+                                : QStringLiteral("needs over %1 devices").arg(f.largestTp);
+    return QStringLiteral("needs >%1").arg(f.largestTp);
+}
+
 std::optional<OperandSizes> operandSizes(const Catalog &catalog, const PrecisionScheme &scheme)
 {
     const Format *w = catalog.format(scheme.weights);

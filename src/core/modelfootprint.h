@@ -24,6 +24,10 @@ struct ModelFootprint
     bool fits = false;          // totalBytes <= usableBytes
     // ceil(total / usable), if shared evenly with no overhead; a double, as it may pass 2^31
     double devicesNeeded = 1;
+    // The smallest tensor-parallel degree that fits on this device (smallestFittingTp()),
+    // set by analyzeModel(): 1 when it fits, 0 when no degree the model can run fits.
+    int fittingTp = 1;
+    int largestTp = 1; // the largest degree tried: the scale-up domain, at most the heads
 
     // The first narrower scheme, in the order docs/models.md gives, that fits one device.
     std::optional<PrecisionScheme> fittingScheme;
@@ -44,6 +48,12 @@ std::optional<ModelFootprint> modelFootprint(const Catalog &catalog, const Model
                                              double headroom = 0);
 
 // The operand sizes of `scheme`'s formats; nullopt when a format id is unknown.
+// How many devices a model that does not fit one needs, counted in the degrees it can run
+// (docs/models.md, "How many devices"): "needs ×4" (TP 4 fits), or "needs >8" when no
+// degree up to the scale-up domain of 8 does. `devices` spells it out: "needs 4 devices",
+// "needs over 8 devices".
+QString devicesNeededText(const ModelFootprint &footprint, bool devices = false);
+
 std::optional<OperandSizes> operandSizes(const Catalog &catalog, const PrecisionScheme &scheme);
 
 } // namespace rooflab

@@ -47,9 +47,8 @@ QString fitText(const ModelAnalysis &a)
     if (d.fits)
         return d.devices == 1 ? QStringLiteral("fits in one device")
                               : QStringLiteral("fits on %1 devices").arg(d.devices);
-    return d.devices == 1
-               ? QStringLiteral("needs %1 devices").arg(a.footprint.devicesNeeded, 0, 'f', 0)
-               : QStringLiteral("does not fit %1 devices").arg(d.devices);
+    return d.devices == 1 ? devicesNeededText(a.footprint, true)
+                          : QStringLiteral("does not fit %1 devices").arg(d.devices);
 }
 
 // Share of a device's usable memory the deployment fills.

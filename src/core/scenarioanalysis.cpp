@@ -88,18 +88,18 @@ QList<FitVerdict> modelFitVerdicts(const QList<ModelAnalysis> &models)
                          .arg(spread);
             v.widest = {QStringLiteral("%1: does not fit").arg(spread)};
         } else {
-            // "needs ×3": three of this device, counted with the "×" of a deployment's line
-            // ("× 4 (TP 4): fits"), short enough for the key. Past 99 the count stops at
-            // "needs >99": the legend is sized for two digits, and a third would take the line
-            // a row more during a sweep (docs/labels.md). The exact count is in the Model step
-            // dock and the analysis.
-            constexpr int mostCounted = 99;
-            const double needed = m.footprint.devicesNeeded;
-            const QString past = QStringLiteral("needs >%1").arg(mostCounted);
-            v.text = m.footprint.fits       ? QStringLiteral("fits")
-                     : needed > mostCounted ? past
-                                            : QStringLiteral("needs ×%1").arg(needed, 0, 'f', 0);
-            v.widest = {QStringLiteral("needs ×%1").arg(mostCounted), past};
+            // "needs ×4": the smallest TP of this device that holds it, counted with the "×"
+            // of a deployment's line ("× 4 (TP 4): fits"), short enough for the key; "needs
+            // >8" when no degree within its domain does. Sized for two digits whatever the
+            // device, so that every figure's legend is sized alike and keeps its width during
+            // a sweep (docs/labels.md); for three where the degree may reach them.
+            ModelFootprint widest = m.footprint;
+            widest.largestTp = std::max(99, m.footprint.largestTp);
+            widest.fittingTp = widest.largestTp;
+            ModelFootprint none = widest;
+            none.fittingTp = 0;
+            v.text = m.footprint.fits ? QStringLiteral("fits") : devicesNeededText(m.footprint);
+            v.widest = {devicesNeededText(widest), devicesNeededText(none)};
         }
         verdicts.append(v);
     }
@@ -165,7 +165,7 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
         ModelDeployment d = models.first().deployment;
         if (widest) {
             f.fits = d.fits = false;
-            f.devicesNeeded = 888;
+            f.fittingTp = 0; // "needs over 8 devices" is wider than any "needs 4 devices"
         }
         const QString usable = usableMemoryText(f);
         if (d.devices > 1) {
@@ -178,9 +178,8 @@ QString modelChartTitle(const QList<ModelAnalysis> &models, bool widest)
         }
         return title + QLatin1Char('\n') +
                (f.fits ? QStringLiteral("%1: %2 ≤ %3, fits").arg(first.deviceName, size, usable)
-                       : QStringLiteral("%1: %2 > %3, does not fit (needs %4 devices)")
-                             .arg(first.deviceName, size, usable)
-                             .arg(f.devicesNeeded, 0, 'f', 0));
+                       : QStringLiteral("%1: %2 > %3, does not fit (%4)")
+                             .arg(first.deviceName, size, usable, devicesNeededText(f, true)));
     }
     // Several devices: each one's verdict goes on its legend line (modelFitVerdicts), so the
     // title stays one short line whatever the names.

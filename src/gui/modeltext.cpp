@@ -100,10 +100,7 @@ SheetBlock fitTable(const QList<ModelAnalysis> &models)
                                                   nullptr, d.devices)
                           .arg(verdict);
         else if (!fits)
-            verdict =
-                QCoreApplication::translate("rooflab::gui::ModelText", "%1, needs ×%n", nullptr,
-                                            static_cast<int>(std::min(f.devicesNeeded, 1e9)))
-                    .arg(verdict);
+            verdict = tr("%1, %2").arg(verdict, devicesNeededText(f));
         if (!fits) // a verdict against the model stands out
             table.boldCells.append(QPoint(1, static_cast<int>(table.rows.size())));
         table.rows.append({m.deviceName, verdict,
@@ -131,9 +128,14 @@ QString fitSentence(const Catalog &catalog, const ModelAnalysis &model)
     if (f.fits)
         return tr("Fits: needs %1 of the %2 on %3.")
             .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName);
-    QString text = tr("Does not fit: needs %1, %3 has %2. Needs %4 devices")
-                       .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName)
-                       .arg(f.devicesNeeded, 0, 'f', 0);
+    QString text =
+        f.fittingTp > 0
+            ? tr("Does not fit: needs %1, %3 has %2. Needs %4 devices (TP %4)")
+                  .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName)
+                  .arg(f.fittingTp)
+            : tr("Does not fit: needs %1, %3 has %2. No tensor-parallel degree up to %4 fits")
+                  .arg(bytes(f.totalBytes), bytes(f.capacityBytes), model.deviceName)
+                  .arg(f.largestTp);
     if (f.fittingScheme)
         text += tr(", or fits one with %1 (%2)")
                     .arg(schemeText(catalog, *f.fittingScheme), bytes(f.fittingTotalBytes));

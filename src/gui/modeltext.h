@@ -11,7 +11,7 @@
 namespace rooflab::gui::modeltext {
 
 // The fit in one plain sentence: "Fits: 15.2 GB of 80 GB." or "Does not fit: 171 GB of
-// 80 GB; needs 3 devices, or INT4 weights (… GB)."
+// 80 GB; needs 4 devices (TP 4), or INT4 weights (… GB)."
 QString fitSentence(const Catalog &catalog, const ModelAnalysis &model);
 
 // Whether the model fits its deployment: every device of it, with the headroom kept free

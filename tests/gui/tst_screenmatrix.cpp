@@ -181,7 +181,7 @@ private Q_SLOTS:
     void oneDeviceTakesTheBriefTitleToo()
     {
         // Llama 3.1 70B on the H100 alone, 225 % text, the window on a 1280 x 800 screen: the
-        // whole title ("... : 163 GB > 72 GB usable, does not fit (needs 3 devices)") took
+        // whole title ("... : 163 GB > 72 GB usable, does not fit (needs 4 devices)") took
         // five lines and left the plot about 37 % of the chart's height. Now the brief title
         // in two lines, the verdict on the device's legend line (docs/labels.md, "The title").
         Scenario scenario = rooflab::test::llama70bOnThreeDevices();
@@ -199,8 +199,8 @@ private Q_SLOTS:
         QVERIFY2(layout.title.count(QLatin1Char('\n')) <= 1, qPrintable(layout.title));
         bool verdict = false;
         for (const LegendLayout::Line &line : figure.frame().legend.lines)
-            verdict = verdict || line.entry.text.contains(s("needs ×3"));
-        QVERIFY2(verdict, "the H100's legend line says it needs 3 devices");
+            verdict = verdict || line.entry.text.contains(s("needs ×4"));
+        QVERIFY2(verdict, "the H100's legend line says it needs 4 devices");
         const QStringList defects = figureDefects(figure, chart);
         QVERIFY2(defects.isEmpty(), qPrintable(defects.join(s("; "))));
         const double share = layout.map.rect.height() / chart.height();

@@ -321,7 +321,7 @@ private Q_SLOTS:
                  qPrintable(texts.join(s(" | "))));
         // A device line wraps at its " · " when the margin is narrow: joined, they read whole.
         const QString all = texts.join(s(" · "));
-        QVERIFY2(all.contains(s("NVIDIA H100 SXM5 80GB · needs ×3")), qPrintable(all));
+        QVERIFY2(all.contains(s("NVIDIA H100 SXM5 80GB · needs ×4")), qPrintable(all));
         QVERIFY2(all.contains(s("NVIDIA H200 SXM 141GB · needs ×2")), qPrintable(all));
         QVERIFY2(all.contains(s("AMD Instinct MI300X · fits")), qPrintable(all));
         QVERIFY(!anyContains(texts, QString(QChar(0x2026))));
@@ -331,7 +331,7 @@ private Q_SLOTS:
         const QStringList bare = svgTexts(request.path);
         const QString title = bare.join(s(" "));
         for (const char *verdict :
-             {"NVIDIA H100 SXM5 80GB: needs ×3;", "NVIDIA H200 SXM 141GB: needs ×2;",
+             {"NVIDIA H100 SXM5 80GB: needs ×4;", "NVIDIA H200 SXM 141GB: needs ×2;",
               "AMD Instinct MI300X: fits"})
             QVERIFY2(title.contains(s(verdict)), qPrintable(s(verdict) + s(" not in ") + title));
         QVERIFY(!anyContains(bare, QString(QChar(0x2026))));

@@ -120,10 +120,10 @@ void TestLegendKey::aSmallFigureAtLargeTextGetsAKey()
         }
     }
     // The brief title leaves the fit verdicts to the legend, so the key keeps them, wrapped
-    // under the short name. With 10 % of memory kept free, 163 GB needs 163 / 72 = 2.3, so
-    // 3 H100s, 163 / 126.9 = 1.3, so 2 H200s, 163 / 162 = 1.006, so 2 B200s, and
-    // 163 / 172.8 < 1: fits one MI300X.
-    QCOMPARE(names, QStringList({s("H100 / needs ×3"), s("H200 / needs ×2"), s("MI300X / fits"),
+    // under the short name. With 10 % of memory kept free, 163 GB needs TP 4 of H100s (TP 2
+    // holds 81.3 GB of 72 on each, and 3 does not divide the 64 heads), 163 / 126.9 = 1.3, so
+    // TP 2 of H200s, 163 / 162 = 1.006, so TP 2 of B200s, and 163 / 172.8 < 1: fits one MI300X.
+    QCOMPARE(names, QStringList({s("H100 / needs ×4"), s("H200 / needs ×2"), s("MI300X / fits"),
                                  s("B200 / needs ×2")}));
     QCOMPARE(devices, QList<int>({0, 1, 2, 3}));
     // What the key leaves out, counted by hand from the full legend: the shaded zones'
@@ -188,7 +188,7 @@ void TestLegendKey::aFigureWithRoomKeepsItsLegend()
 // at 135 %, 320 x 240 at 100 %): the legend is searched inside the plot. It used to be the
 // compact legend with whole names, 683 px tall in the 360 px figure, so the lines past the
 // edge and their fit verdicts were lost. It is the key now: every device's line inside the
-// figure, each with its verdict (needs ×3, needs ×2, fits, needs ×2 as derived above).
+// figure, each with its verdict (needs ×4, needs ×2, fits, needs ×2 as derived above).
 void TestLegendKey::aFigureWithNoMarginSearchesThePlotForTheKey()
 {
     for (const auto &[size, scale] :
@@ -216,7 +216,7 @@ void TestLegendKey::aFigureWithNoMarginSearchesThePlotForTheKey()
             }
         }
         QCOMPARE(devices.size(), 4);
-        const QStringList verdicts = {s("needs ×3"), s("needs ×2"), s("fits"), s("needs ×2")};
+        const QStringList verdicts = {s("needs ×4"), s("needs ×2"), s("fits"), s("needs ×2")};
         for (qsizetype i = 0; i < devices.size(); ++i)
             QVERIFY2(devices.at(i).endsWith(verdicts.at(i)),
                      qPrintable(where + s(": ") + devices.at(i)));

@@ -78,7 +78,7 @@ private Q_SLOTS:
             lines.append(line.entry.text);
         const QString legend = lines.join(QLatin1Char('\n'));
         for (const char *verdict :
-             {"NVIDIA H100 SXM5 80GB · needs ×3", "NVIDIA H200 SXM 141GB · needs ×2",
+             {"NVIDIA H100 SXM5 80GB · needs ×4", "NVIDIA H200 SXM 141GB · needs ×2",
               "AMD Instinct MI300X · fits"})
             QVERIFY2(legend.contains(s(verdict)), qPrintable(legend));
     }
@@ -126,7 +126,7 @@ private Q_SLOTS:
         const FigureLayout layout = layoutOf(result.chart, options, QSize(652, 646));
         QVERIFY2(layout.title.startsWith(s(briefTitle) + QLatin1Char('\n')),
                  qPrintable(layout.title));
-        for (const char *verdict : {"NVIDIA H100 SXM5 80GB: needs ×3",
+        for (const char *verdict : {"NVIDIA H100 SXM5 80GB: needs ×4",
                                     "NVIDIA H200 SXM 141GB: needs ×2", "AMD Instinct MI300X: fits"})
             QVERIFY2(layout.title.contains(s(verdict)), qPrintable(layout.title));
     }
@@ -135,8 +135,9 @@ private Q_SLOTS:
     {
         // One device: the whole title says its verdict in full, and where that would take
         // more than two lines (five at 225 % in the window's chart on a 1280 x 800 screen)
-        // the brief form takes its place, the verdict on the device's legend line, "needs ×3"
-        // (163 GB over the H100's 72 GB usable: ceil(163 / 72) = 3 devices).
+        // the brief form takes its place, the verdict on the device's legend line, "needs ×4"
+        // (163 GB over the H100's 72 GB usable: TP 4, the smallest degree that fits,
+        // tst_devicesneeded).
         const ScenarioAnalysis result = analyzeScenario(m_catalog, llama70b({s("h100-sxm5")}, 16));
         ChartOptions options = windowOptions(result, 2.25);
         QCOMPARE(options.titleBrief, s(briefTitle));
@@ -145,23 +146,23 @@ private Q_SLOTS:
                  qPrintable(figure.layout().title));
         bool onItsLine = false;
         for (const LegendLayout::Line &line : figure.frame().legend.lines)
-            onItsLine = onItsLine || line.entry.text.contains(s("needs ×3"));
+            onItsLine = onItsLine || line.entry.text.contains(s("needs ×4"));
         QVERIFY(onItsLine);
 
         // With the legend off the verdict goes under the brief title, and only there.
         options.showLegend = false;
         const FigureLayout brief = layoutOf(result.chart, options, QSize(652, 646));
         QVERIFY2(brief.title.startsWith(s(briefTitle)), qPrintable(brief.title));
-        QVERIFY2(brief.title.contains(s("NVIDIA H100 SXM5 80GB: needs ×3")),
+        QVERIFY2(brief.title.contains(s("NVIDIA H100 SXM5 80GB: needs ×4")),
                  qPrintable(brief.title));
 
         // Where the whole title has room, it is drawn, its verdict once, in full.
         const FigureLayout wide = layoutOf(result.chart, options, QSize(1600, 1000));
         QString joined = wide.title;
         joined.replace(QLatin1Char('\n'), QLatin1Char(' '));
-        QVERIFY2(joined.endsWith(s("163 GB > 72 GB usable, does not fit (needs 3 devices)")),
+        QVERIFY2(joined.endsWith(s("163 GB > 72 GB usable, does not fit (needs 4 devices)")),
                  qPrintable(wide.title));
-        QVERIFY2(!joined.contains(s(": needs ×3")), qPrintable(wide.title));
+        QVERIFY2(!joined.contains(s(": needs ×4")), qPrintable(wide.title));
 
         // The whole title wrapped between words, a number never apart from its unit ("72"
         // over "GB usable").
