@@ -30,18 +30,6 @@ QString tr(const char *text)
 // Problems printed before the rest are only counted.
 constexpr qsizetype maxPrintedProblems = 20;
 
-// `text` on one line for a terminal: control characters shown as '?', bidirectional
-// controls escaped, so a kernel name cannot break or reorder the table.
-QString oneLine(const QString &text)
-{
-    QString line = text;
-    for (QChar &c : line) {
-        if (c.category() == QChar::Other_Control)
-            c = u'?';
-    }
-    return bidiEscaped(line);
-}
-
 const MeasuredImporter *chosenImporter(const app::ParsedOptions &options)
 {
     if (!options.isSet(QStringLiteral("format")))
@@ -63,7 +51,7 @@ const Device *deviceFor(const MeasuredKernel &kernel, const Device *given, const
         return given;
     if (const Device *own = catalog->device(kernel.device))
         return own;
-    warnings.append(tr("device \"%1\" is not known: no roof").arg(oneLine(kernel.device)));
+    warnings.append(tr("device \"%1\" is not known: no roof").arg(terminalLine(kernel.device)));
     return nullptr;
 }
 
@@ -74,7 +62,7 @@ QString optionalSi(const std::optional<double> &value, const QString &unit)
 
 void printKernel(const MeasuredKernel &k, const KernelFigures &f, QTextStream &out)
 {
-    out << oneLine(k.name) << '\n'
+    out << terminalLine(k.name) << '\n'
         << "  launches     " << k.launches << '\n'
         << "  work         " << formatSi(k.flops, QStringLiteral("FLOP"));
     if (const QString math = k.dominantMath(); !math.isEmpty())
@@ -109,14 +97,14 @@ void printDevice(const MeasuredDevice &d, QTextStream &out)
     // A column as wide as the longest name and two spaces, so no name runs into its figure.
     qsizetype width = 11;
     for (const auto &[name, value] : d.bandwidths + d.peaks)
-        width = std::max(width, oneLine(name).size());
+        width = std::max(width, terminalLine(name).size());
     const int column = static_cast<int>(width + 2);
-    out << oneLine(d.name) << " (measured)\n";
+    out << terminalLine(d.name) << " (measured)\n";
     for (const auto &[level, bandwidth] : d.bandwidths)
-        out << "  " << qSetFieldWidth(column) << Qt::left << oneLine(level) << qSetFieldWidth(0)
-            << formatSi(bandwidth, QStringLiteral("B/s")) << '\n';
+        out << "  " << qSetFieldWidth(column) << Qt::left << terminalLine(level)
+            << qSetFieldWidth(0) << formatSi(bandwidth, QStringLiteral("B/s")) << '\n';
     for (const auto &[name, peak] : d.peaks)
-        out << "  " << qSetFieldWidth(column) << Qt::left << oneLine(name) << qSetFieldWidth(0)
+        out << "  " << qSetFieldWidth(column) << Qt::left << terminalLine(name) << qSetFieldWidth(0)
             << formatSi(peak, QStringLiteral("FLOP/s")) << '\n';
 }
 
@@ -204,7 +192,7 @@ int runImport(const app::Invocation &invocation)
     }
 
     for (qsizetype i = 0; i < std::min(imported.problems.size(), maxPrintedProblems); ++i)
-        printError(oneLine(imported.problems.at(i).text()));
+        printError(terminalLine(imported.problems.at(i).text()));
     if (imported.problems.size() > maxPrintedProblems)
         printError(tr("%1: and %2 more problems")
                        .arg(path)

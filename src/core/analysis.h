@@ -70,6 +70,22 @@ struct CommunicationCost
     double linkBandwidth = 0; // bytes / bytesTime: beta as the bytes met it, byte/s
 };
 
+// A kernel a profiler measured, drawn where it ran: at its achieved FLOP/s (the point's
+// attainableFlops) and its intensity at one memory level, not on a roof.
+struct MeasuredPoint
+{
+    QString kernel;        // the whole name; the point's operatorName is its short form
+    QString level;         // "dram", "l2", "l1"
+    bool outermost = true; // the kernel's outermost level given: the one its label names
+    int launches = 0;
+    double timeShare = 0;            // of the time of the kernels measured on this device, 0..1
+    int rank = 0;                    // by time on this device, 0 the slowest
+    std::optional<double> roofFlops; // the lowest roof over every level: the one above it
+    std::optional<double> pctOfRoof; // 100 x achieved / that roof
+    QString boundLevel;              // the level of a memory bound; empty: compute
+    QStringList warnings;            // plausibility (docs/measured-data.md)
+};
+
 // One operator on one device: where it sits and how long it takes.
 struct PointAnalysis
 {
@@ -102,6 +118,8 @@ struct PointAnalysis
     double share = 0;
     // Set on a deployment's communication point only: what its time is made of.
     std::optional<CommunicationCost> communication;
+    // Set on a measured kernel's point only.
+    std::optional<MeasuredPoint> measured;
 };
 
 // Everything the views show, computed by evaluate().

@@ -40,6 +40,18 @@ QJsonObject pointToJson(const PointAnalysis &p, RoofMode roof)
         obj.insert(QStringLiteral("note"), p.note);
     if (!p.badge.isEmpty())
         obj.insert(QStringLiteral("badge"), p.badge);
+    if (const std::optional<MeasuredPoint> &m = p.measured) {
+        QJsonObject measured{{QStringLiteral("kernel"), m->kernel},
+                             {QStringLiteral("level"), m->level},
+                             {QStringLiteral("launches"), m->launches},
+                             {QStringLiteral("time_share"), m->timeShare},
+                             {QStringLiteral("warnings"), QJsonArray::fromStringList(m->warnings)}};
+        measured.insert(QStringLiteral("roof_flops"),
+                        m->roofFlops ? QJsonValue(*m->roofFlops) : QJsonValue(QJsonValue::Null));
+        measured.insert(QStringLiteral("pct_of_roof"),
+                        m->pctOfRoof ? QJsonValue(*m->pctOfRoof) : QJsonValue(QJsonValue::Null));
+        obj.insert(QStringLiteral("measured"), measured);
+    }
     if (const std::optional<CommunicationCost> &c = p.communication)
         obj.insert(QStringLiteral("communication"),
                    QJsonObject{{QStringLiteral("link"), c->link},

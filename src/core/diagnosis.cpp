@@ -43,8 +43,38 @@ QString communicationNote(const PointDiagnosis &d, const CommunicationCost &c)
              formatDuration(c.latencyTime), fixed);
 }
 
+// A measured kernel: what share of the roof above it it reached, and what that says.
+QString measuredNote(const PointDiagnosis &d, const MeasuredPoint &m)
+{
+    const QString achieved = formatSi(d.attainableFlops, QStringLiteral("FLOP/s"));
+    if (!m.roofFlops || !m.pctOfRoof)
+        return QStringLiteral("Measured at %1; the device gives no roof for it.").arg(achieved);
+    const QString roof =
+        m.boundLevel.isEmpty()
+            ? QStringLiteral("the %1 %2 peak").arg(d.math.toUpper(), unitKindName(d.unit))
+            : QStringLiteral("the %1 bandwidth at its %1 intensity").arg(m.boundLevel.toUpper());
+    const QString share = formatNumber(*m.pctOfRoof, 3);
+    QString text =
+        QStringLiteral("Measured at %1, %2 % of its roof (%3, %4).")
+            .arg(achieved, share, formatSi(*m.roofFlops, QStringLiteral("FLOP/s")), roof);
+    // Tuned kernels reach about four fifths of a roof (docs/measured-data.md).
+    if (*m.pctOfRoof >= 80)
+        text += QStringLiteral(" It runs close to what the hardware allows: to go faster it "
+                               "needs less work or fewer bytes, or faster hardware.");
+    else
+        text += QStringLiteral(" The code, not the hardware, is the limit: the same work "
+                               "could run up to %1× faster on this device.")
+                    .arg(formatNumber(100.0 / *m.pctOfRoof, 2));
+    text += QStringLiteral(" It takes %1 % of the time measured on this device (%2 launches).")
+                .arg(formatNumber(100.0 * m.timeShare, 3))
+                .arg(m.launches);
+    return text;
+}
+
 QString positionNote(const PointDiagnosis &d)
 {
+    if (d.measured)
+        return measuredNote(d, *d.measured);
     if (d.communication)
         return communicationNote(d, *d.communication);
     const QString factor = formatNumber(d.ridgeFactor, 2);
@@ -225,13 +255,18 @@ PointDiagnosis diagnose(const Analysis &analysis, const QString &deviceId,
     d.ridgeBatch = p->ridgeBatch.value_or(0.0);
     d.comparisons = compare(analysis, *p);
     d.communication = p->communication;
+    d.measured = p->measured;
 
     d.notes.append(positionNote(d));
-    const QString kind = d.communication ? QString() : kindNote(d);
+    const QString kind = d.communication || d.measured ? QString() : kindNote(d);
     if (!kind.isEmpty())
         d.notes.append(kind);
     if (p->fellBack && !p->note.isEmpty())
         d.notes.append(p->note + QLatin1Char('.'));
+    if (d.measured) {
+        for (const QString &warning : d.measured->warnings)
+            d.notes.append(QStringLiteral("Check the data: ") + warning + QLatin1Char('.'));
+    }
     d.explanation = d.notes.join(QStringLiteral("\n\n"));
     return d;
 }

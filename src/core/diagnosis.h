@@ -73,6 +73,9 @@ struct PointDiagnosis
     // A deployment's communication point: its latency and bytes parts (bound is then Latency
     // or Interconnect, and the memory figures above do not apply).
     std::optional<CommunicationCost> communication;
+    // A measured kernel: how far below its roof it ran (tMath and tMem above are then what
+    // the roofline predicts for its work, time what it took).
+    std::optional<MeasuredPoint> measured;
 
     QStringList notes;   // short paragraphs in RoofLab's words: position, kind, fallback
     QString explanation; // the notes joined by blank lines, ready to print

@@ -4,6 +4,7 @@
 #include "ertimport.h"
 #include "plaincsvimport.h"
 #include "rocprofroofline.h"
+#include "safefile.h"
 
 namespace rooflab {
 
@@ -65,6 +66,35 @@ const MeasuredImporter *guessMeasuredImporter(const QByteArray &bytes)
             return &importer;
     }
     return nullptr;
+}
+
+MeasuredKernelsFile readMeasuredKernels(const QString &path)
+{
+    MeasuredKernelsFile file;
+    QString error;
+    const std::optional<QByteArray> bytes = readFileCapped(path, maxMeasuredFileBytes, &error);
+    if (!bytes) {
+        file.problems.append(error);
+        return file;
+    }
+    const MeasuredImporter *importer = guessMeasuredImporter(*bytes);
+    if (!importer) {
+        file.problems.append(QStringLiteral("%1: not a file format RoofLab reads measured data "
+                                            "from (RoofLab CSV, Nsight Compute raw CSV, "
+                                            "rocprof-compute pmc_perf.csv)")
+                                 .arg(path));
+        return file;
+    }
+    const MeasuredImport imported = importer->read(path, *bytes, ImportOptions{});
+    for (const ImportProblem &problem : imported.problems)
+        file.problems.append(problem.text());
+    if (imported.device)
+        file.problems.append(QStringLiteral("%1: holds measured ceilings, not kernels").arg(path));
+    else if (imported.kernels.isEmpty() && imported.problems.isEmpty())
+        file.problems.append(QStringLiteral("%1: holds no kernels").arg(path));
+    if (file.problems.isEmpty())
+        file.kernels = imported.kernels;
+    return file;
 }
 
 } // namespace rooflab

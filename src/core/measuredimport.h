@@ -10,6 +10,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace rooflab {
 
@@ -41,5 +42,17 @@ const MeasuredImporter *guessMeasuredImporter(const QByteArray &bytes);
 
 // The largest measured-data file read, in bytes.
 inline constexpr qint64 maxMeasuredFileBytes = 256LL * 1024 * 1024;
+
+// The kernels of a measured-data file to draw, or why there are none.
+struct MeasuredKernelsFile
+{
+    QList<MeasuredKernel> kernels;
+    QStringList problems; // each naming the file (and line and column where there is one)
+};
+
+// Reads the kernels of `path`, its format guessed from its bytes. A file with any problem
+// gives no kernels, so that no figure is drawn from part of a profile; so does a file of
+// measured ceilings (ERT, rocprof-compute's roofline.csv, Advisor), which holds none.
+MeasuredKernelsFile readMeasuredKernels(const QString &path);
 
 } // namespace rooflab

@@ -16,6 +16,7 @@ Scenario stepScenario(const Scenario &scenario, const QString &deviceId,
 {
     Scenario step = scenario;
     step.devices = QStringList{deviceId};
+    step.measured.clear(); // drawn by the chart, not part of the step
     step.operators.clear();
     step.operators.reserve(ops.size());
     for (const ModelOperator &op : ops)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "measuredkernel.h"
 #include "operatorspec.h"
 
 #include <QMap>
@@ -65,6 +66,9 @@ struct Scenario
     QString model;               // a model preset id; empty when only `operators` are shown
     Phase phase = Phase::Decode; // for a model: which step
     Deployment deployment;       // for a model: how it is spread over devices
+    // Kernels a profiler measured, drawn where they ran (docs/measured-data.md, "On the
+    // chart"); kept in the scenario so that it opens elsewhere with them.
+    QList<MeasuredKernel> measured;
 
     bool operator==(const Scenario &other) const = default;
 };

@@ -1,6 +1,7 @@
 #include "scenarioanalysis.h"
 
 #include "evaluate.h"
+#include "measuredpoints.h"
 #include "units.h"
 
 namespace rooflab {
@@ -20,6 +21,7 @@ ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenari
     ScenarioAnalysis result;
     if (scenario.model.isEmpty()) {
         result.chart = evaluate(catalog, scenario);
+        appendMeasuredPoints(result.chart, catalog, scenario);
         return result;
     }
     for (const QString &deviceId : scenario.devices)
@@ -28,6 +30,7 @@ ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenari
     if (!catalog.model(scenario.model)) // also when no device is shown
         result.chart.problems.append(QStringLiteral("unknown model \"%1\"").arg(scenario.model));
     result.chart.problems.removeDuplicates();
+    appendMeasuredPoints(result.chart, catalog, scenario);
     return result;
 }
 

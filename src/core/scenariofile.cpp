@@ -6,6 +6,7 @@
 #include "presetparser.h"
 #include "safefile.h"
 #include "scenariodeployment.h"
+#include "scenariomeasured.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -66,6 +67,8 @@ QJsonObject scenarioToJson(const Scenario &s)
     // Left out at its defaults, so files written before deployments keep their bytes.
     if (s.deployment != Deployment{})
         obj.insert(key("deployment"), deploymentToJson(s.deployment));
+    if (!s.measured.isEmpty())
+        obj.insert(key("measured"), measuredToJson(s.measured));
     return obj;
 }
 
@@ -234,7 +237,7 @@ Scenario readScenario(const QJsonObject &obj, const QString &path, const Catalog
 {
     checkKnownKeys(obj,
                    {"devices", "scheme", "batch", "seq", "prompt", "roof", "memory_level",
-                    "operators", "model", "phase", "deployment"},
+                    "operators", "model", "phase", "deployment", "measured"},
                    path, reader);
     Scenario s;
     s.devices = readDevices(obj, path, catalog, reader);
@@ -257,6 +260,7 @@ Scenario readScenario(const QJsonObject &obj, const QString &path, const Catalog
                     QStringLiteral("unknown model \"%1\"").arg(s.model));
     s.operators = readOperators(obj, path, catalog, reader);
     s.deployment = readScenarioDeployment(obj, path, s, catalog, reader);
+    s.measured = readScenarioMeasured(obj, path, reader);
     return s;
 }
 

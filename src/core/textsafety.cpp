@@ -135,4 +135,14 @@ QString bidiEscaped(const QString &text)
     return out;
 }
 
+QString terminalLine(const QString &text)
+{
+    QString line = text;
+    for (QChar &c : line) {
+        if (c.category() == QChar::Other_Control)
+            c = u'?';
+    }
+    return bidiEscaped(line);
+}
+
 } // namespace rooflab

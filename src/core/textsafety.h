@@ -28,4 +28,8 @@ bool looksLikeFormula(const QString &cell);
 // U+2066 to U+2069) shown as <U+202E>, so it cannot reorder what a table shows.
 QString bidiEscaped(const QString &text);
 
+// `text` on one line for a terminal: control characters shown as '?', bidirectional
+// controls escaped, so a kernel name from a file cannot break or reorder what is printed.
+QString terminalLine(const QString &text);
+
 } // namespace rooflab
