@@ -51,6 +51,10 @@ QStringList &devicesOf(Document::State &s)
 {
     return s.scenario.devices;
 }
+QList<MeasuredKernel> &measuredOf(Document::State &s)
+{
+    return s.scenario.measured;
+}
 QList<OperatorSpec> &operatorsOf(Document::State &s)
 {
     return s.scenario.operators;
@@ -199,6 +203,11 @@ void Document::setOperatorShown(const QString &operatorId, bool shown)
     }
     push(shown ? tr("Show operator") : tr("Hide operator"), &operatorsOf, operators,
          ChangeFlag::Scenario);
+}
+
+void Document::setMeasured(const QList<MeasuredKernel> &kernels, const QString &undoText)
+{
+    push(undoText, &measuredOf, kernels, ChangeFlag::Scenario);
 }
 
 void Document::replaceScenario(const Scenario &scenario, const QString &undoText)

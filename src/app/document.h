@@ -63,6 +63,8 @@ public:
     void setDeviceShown(const QString &deviceId, bool shown);
     void setOperators(const QList<OperatorSpec> &operators);
     void setOperatorShown(const QString &operatorId, bool shown);
+    // The kernels a profiler measured, drawn where they ran (docs/measured-data.md).
+    void setMeasured(const QList<MeasuredKernel> &kernels, const QString &undoText);
     // Replaces the whole scenario in one undo step (applying a recommended move).
     void replaceScenario(const Scenario &scenario, const QString &undoText);
     // Presentation edits (theme, text scale, legend, zones, axis ranges...), undoable too.

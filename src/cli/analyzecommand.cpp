@@ -2,6 +2,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "evaluate.h"
+#include "measuredpoints.h"
 #include "modelanalyze.h"
 #include "scenariooptions.h"
 #include "textsafety.h"
@@ -17,6 +18,32 @@
 namespace rooflab::cli {
 
 namespace {
+
+// A measured kernel: what it reached against the roof above it, not the model's times;
+// `levels` are its points, one per memory level, outermost first.
+void printMeasured(const QList<const PointAnalysis *> &levels, QTextStream &out)
+{
+    const PointAnalysis &p = *levels.first();
+    const MeasuredPoint &m = *p.measured;
+    out << terminalLine(m.kernel) << " on " << bidiEscaped(p.deviceId) << ", measured\n"
+        << "  measured     " << formatSi(p.flops, QStringLiteral("FLOP")) << " in "
+        << formatDuration(p.time) << " (" << m.launches << " launches, "
+        << formatNumber(100.0 * m.timeShare, 3) << "% of the time measured)\n";
+    for (const PointAnalysis *level : levels)
+        out << "  " << qSetFieldWidth(13) << Qt::left << level->measured->level.toUpper()
+            << qSetFieldWidth(0) << formatNumber(level->intensity) << " FLOP/B over "
+            << formatSi(level->bytes.total(), QStringLiteral("B")) << '\n';
+    out << "  achieved     " << formatSi(p.attainableFlops, QStringLiteral("FLOP/s"));
+    if (m.roofFlops && m.pctOfRoof)
+        out << ", " << formatNumber(*m.pctOfRoof, 3) << "% of its roof ("
+            << formatSi(*m.roofFlops, QStringLiteral("FLOP/s")) << ", "
+            << (m.boundLevel.isEmpty() ? QStringLiteral("compute")
+                                       : m.boundLevel.toUpper() + QStringLiteral(" bandwidth"))
+            << ')';
+    out << '\n';
+    for (const QString &warning : m.warnings)
+        out << "  warning      " << terminalLine(warning) << '\n';
+}
 
 void printPoint(const PointAnalysis &p, QTextStream &out)
 {
@@ -84,13 +111,15 @@ int runAnalyze(const app::Invocation &invocation)
             QStringLiteral("--phase, --launch-overhead and --rank-moves apply only with --model")};
     if (!options.isSet(QStringLiteral("device")))
         throw UsageError{QStringLiteral("--device: missing; `rooflab list devices` shows ids")};
-    if (!options.isSet(QStringLiteral("op")))
-        throw UsageError{QStringLiteral("--op: missing; give an operator kind or id")};
+    if (!options.isSet(QStringLiteral("op")) && !options.isSet(QStringLiteral("measured")))
+        throw UsageError{
+            QStringLiteral("--op: missing; give an operator kind or id, or --measured FILE")};
 
     Catalog catalog = loadCatalog(invocation);
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario);
-    const Analysis analysis = evaluate(catalog, scenario);
+    Analysis analysis = evaluate(catalog, scenario);
+    appendMeasuredPoints(analysis, catalog, scenario);
     if (!analysis.problems.isEmpty())
         throw UsageError{analysis.problems.join(QStringLiteral("; "))};
     for (const QString &warning : analysis.warnings)
@@ -104,8 +133,18 @@ int runAnalyze(const app::Invocation &invocation)
         out << QJsonDocument(points).toJson(QJsonDocument::Indented);
     } else {
         out << "Roofs: " << roofModeName(analysis.roof) << "\n\n";
-        for (const PointAnalysis &p : analysis.points) {
-            printPoint(p, out);
+        const QList<PointAnalysis> &points = analysis.points;
+        for (qsizetype i = 0; i < points.size(); ++i) {
+            if (points.at(i).measured) {
+                // A kernel's levels follow its outermost one.
+                QList<const PointAnalysis *> levels{&points.at(i)};
+                while (i + 1 < points.size() && points.at(i + 1).measured &&
+                       !points.at(i + 1).measured->outermost)
+                    levels.append(&points.at(++i));
+                printMeasured(levels, out);
+            } else {
+                printPoint(points.at(i), out);
+            }
             out << '\n';
         }
     }

@@ -121,6 +121,9 @@ int runCompare(const app::Invocation &invocation)
                              .arg(options.positionalArguments().at(0))};
     if (!options.isSet(QStringLiteral("model")))
         throw UsageError{QStringLiteral("--model: missing; `rooflab list models` shows ids")};
+    if (options.isSet(QStringLiteral("measured")))
+        throw UsageError{QStringLiteral("--measured: compare compares a model's deployments; "
+                                        "draw measured kernels with `rooflab export`")};
     if (options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: compare takes --model, not operators")};
     if (!options.isSet(QStringLiteral("device")))

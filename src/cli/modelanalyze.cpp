@@ -262,6 +262,10 @@ void addModelAnalyzeOptions(QCommandLineParser &parser)
 int runModelAnalyze(const app::Invocation &invocation)
 {
     const app::ParsedOptions &options = invocation.options;
+    if (options.isSet(QStringLiteral("measured")))
+        throw UsageError{QStringLiteral("--measured: analyze --model prints the model's step; "
+                                        "draw measured kernels over it with `rooflab export`, "
+                                        "or list them with analyze without --model")};
     if (options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};
     const QStringList devices = options.values(QStringLiteral("device"));

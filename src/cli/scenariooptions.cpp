@@ -1,6 +1,7 @@
 #include "scenariooptions.h"
 
 #include "deviceedits.h"
+#include "measuredoption.h"
 
 #include "deploymentoptions.h"
 #include "jsonreader.h"
@@ -199,7 +200,8 @@ void applyModelOptions(const app::ParsedOptions &options, const Catalog &catalog
 
 QStringList scenarioRepeatableOptions()
 {
-    return {QStringLiteral("device"), QStringLiteral("op"), QStringLiteral("price")};
+    return {QStringLiteral("device"), QStringLiteral("op"), QStringLiteral("price"),
+            QStringLiteral("measured")};
 }
 
 QString numberRangesHelp()
@@ -254,6 +256,10 @@ void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth)
     parser.addOption({QStringLiteral("roof"),
                       QStringLiteral("Roofs to measure against (default datasheet)."),
                       QStringLiteral("datasheet|achievable")});
+    parser.addOption({QStringLiteral("measured"),
+                      QStringLiteral("Kernels a profiler measured, drawn where they ran "
+                                     "(repeatable; the formats of `rooflab import`)."),
+                      QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("memory"),
                       QStringLiteral("Memory level the bytes cross (default main)."),
                       QStringLiteral("main|l2")});
@@ -279,6 +285,11 @@ void applyScenarioOptions(const app::ParsedOptions &options, Catalog &catalog, S
             if (!scenario.devices.contains(id))
                 scenario.devices.append(id);
         }
+    }
+    if (options.isSet(QStringLiteral("measured"))) {
+        scenario.measured.clear();
+        for (const QString &file : options.values(QStringLiteral("measured")))
+            scenario.measured.append(measuredKernelsFromFile(file));
     }
     if (options.isSet(QStringLiteral("model")) && options.isSet(QStringLiteral("op")))
         throw UsageError{QStringLiteral("--op: give either --model or --op, not both")};

@@ -14,7 +14,8 @@ namespace rooflab::cli {
 // unless the command takes --width for itself (`export`: the image width).
 void addScenarioOptions(QCommandLineParser &parser, bool widthIsNormWidth = true);
 
-// The scenario options that may be given more than once: --device, --op and --price.
+// The scenario options that may be given more than once: --device, --op, --price and
+// --measured.
 QStringList scenarioRepeatableOptions();
 
 // The ranges the scenario options accept, for a command's --help (docs/presets.md "Limits").

@@ -1,6 +1,7 @@
 #include "chartmarkers.h"
 
 #include <QCoreApplication>
+#include <QTransform>
 
 #include <cmath>
 #include <numbers>
@@ -72,6 +73,20 @@ QPainterPath star(double radius)
     return path;
 }
 
+// A plus of two bars `half` long from the centre and `arm` thick, as one closed outline.
+QPainterPath plus(double half, double arm)
+{
+    const double a = arm / 2;
+    QPainterPath path;
+    const QPointF corners[] = {{-a, -half}, {a, -half}, {a, -a}, {half, -a}, {half, a},   {a, a},
+                               {a, half},   {-a, half}, {-a, a}, {-half, a}, {-half, -a}, {-a, -a}};
+    path.moveTo(corners[0]);
+    for (const QPointF &p : corners)
+        path.lineTo(p);
+    path.closeSubpath();
+    return path;
+}
+
 } // namespace
 
 QPainterPath markerPath(MarkerShape shape, double size)
@@ -97,6 +112,13 @@ QPainterPath markerPath(MarkerShape shape, double size)
         return star(r * 1.2);
     case MarkerShape::Hexagon:
         return regularPolygon(6, r, 0);
+    case MarkerShape::Cross: {
+        QTransform turn;
+        turn.rotate(45);
+        return turn.map(plus(r * 1.15, r * 0.5));
+    }
+    case MarkerShape::Plus:
+        return plus(r, r * 0.42);
     }
     return path;
 }

@@ -8,7 +8,19 @@
 namespace rooflab {
 
 // The marker shapes operator points are drawn with.
-enum class MarkerShape { Circle, Square, Diamond, Triangle, TriangleDown, Pentagon, Star, Hexagon };
+// Cross and Plus mark measured kernels: drawn where they ran, not on a roof.
+enum class MarkerShape {
+    Circle,
+    Square,
+    Diamond,
+    Triangle,
+    TriangleDown,
+    Pentagon,
+    Star,
+    Hexagon,
+    Cross,
+    Plus
+};
 
 // The shape that stands for an operator kind on the chart.
 MarkerShape markerForKind(OperatorKind kind);

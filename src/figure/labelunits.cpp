@@ -173,22 +173,32 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
         *skipped = static_cast<int>(model.groups.size() - selected.size());
         return units;
     }
-    QList<int> allIndex(model.groups.size());
-    for (qsizetype g = 0; g < allIndex.size(); ++g)
-        allIndex[g] = static_cast<int>(g);
-    QList<LabelUnit> units = baseUnits(model.groups, allIndex, model, pixels, visible, markerSize);
+    // Groups drawn without a label unless selected (SceneGroup::unlabelled) are counted.
+    QList<int> allIndex;
+    allIndex.reserve(model.groups.size());
+    QList<SceneGroup> labelled;
+    for (qsizetype g = 0; g < model.groups.size(); ++g) {
+        const SceneGroup &group = model.groups.at(g);
+        if (group.unlabelled && !group.selected) {
+            ++*skipped;
+            continue;
+        }
+        allIndex.append(static_cast<int>(g));
+        labelled.append(group);
+    }
+    QList<LabelUnit> units = baseUnits(labelled, allIndex, model, pixels, visible, markerSize);
     if (units.size() > 4 * maxUnits) {
         // Far too many to merge and place: keep the selected group only.
         const qsizetype before = units.size();
         units.removeIf([](const LabelUnit &unit) { return !unit.selected; });
-        *skipped = static_cast<int>(before - units.size());
+        *skipped += static_cast<int>(before - units.size());
     } else {
         mergeTouching(units);
         splitLong(model, units);
         if (units.size() > maxUnits) {
             const qsizetype before = units.size();
             units.removeIf([](const LabelUnit &unit) { return !unit.selected; });
-            *skipped = static_cast<int>(before - units.size());
+            *skipped += static_cast<int>(before - units.size());
         }
     }
     std::stable_sort(units.begin(), units.end(), [](const LabelUnit &a, const LabelUnit &b) {

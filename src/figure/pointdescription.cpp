@@ -22,10 +22,36 @@ QString deviceName(const Analysis &analysis, const QString &deviceId)
     return deviceId;
 }
 
+// A measured kernel's tooltip: its whole name, what it took and how close to its roof.
+QString measuredDescription(const Analysis &analysis, const PointAnalysis &p,
+                            const MeasuredPoint &m)
+{
+    QStringList lines;
+    lines << tr("%1 on %2, measured").arg(m.kernel, deviceName(analysis, p.deviceId));
+    lines << tr("%1 in %2 over %3 launches (%4% of the time measured)")
+                 .arg(formatSi(p.flops, QStringLiteral("FLOP")), formatDuration(p.time))
+                 .arg(m.launches)
+                 .arg(formatNumber(100.0 * m.timeShare, 3));
+    lines << tr("%1 intensity: %2 FLOP/byte over %3")
+                 .arg(m.level.toUpper(), formatNumber(p.intensity),
+                      formatSi(p.bytes.total(), QStringLiteral("B")));
+    QString achieved =
+        tr("Achieved: %1").arg(formatSi(p.attainableFlops, QStringLiteral("FLOP/s")));
+    if (m.roofFlops && m.pctOfRoof)
+        achieved += tr(", %1% of its roof (%2)")
+                        .arg(formatNumber(*m.pctOfRoof, 3),
+                             formatSi(*m.roofFlops, QStringLiteral("FLOP/s")));
+    lines << achieved;
+    lines << m.warnings;
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 QString pointDescription(const Analysis &analysis, const PointAnalysis &p)
 {
+    if (p.measured)
+        return measuredDescription(analysis, p, *p.measured);
     const QString unit = p.unit == UnitKind::Matrix ? tr("matrix") : tr("vector");
     QStringList lines;
     lines << tr("%1 on %2").arg(p.operatorName, deviceName(analysis, p.deviceId));

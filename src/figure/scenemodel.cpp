@@ -1,5 +1,7 @@
 #include "scenemodel.h"
 
+#include "measuredpoints.h"
+
 #include "sameid.h"
 #include "textsafety.h"
 
@@ -194,6 +196,22 @@ void markShared(SceneModel &model)
     }
 }
 
+// A measured kernel is labelled at its outermost level, and only among the slowest few of
+// its device (docs/measured-data.md, "On the chart").
+bool labelledOnlySelected(const PointAnalysis &p)
+{
+    return p.measured && (!p.measured->outermost || p.measured->rank >= labelledMeasuredKernels);
+}
+
+// A point's label: its name, and for a measured kernel how close it came to its roof, the
+// headroom the chart is read for ("gemm<…> · 31 % of roof").
+QString pointLabel(const PointAnalysis &p)
+{
+    if (!p.measured || !p.measured->pctOfRoof)
+        return p.operatorName;
+    return tr("%1 · %2 % of roof").arg(p.operatorName, formatNumber(*p.measured->pctOfRoof, 2));
+}
+
 void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString, int> &devices)
 {
     QHash<std::pair<QString, double>, int> groupOf; // operator id, intensity
@@ -221,8 +239,9 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
         ScenePoint point;
         point.device = lastIndex;
         point.analysisIndex = static_cast<int>(i);
-        point.shape = markerForKind(p.kind);
-        point.filled = markerFilledForKind(p.kind);
+        point.shape = p.measured ? (p.measured->outermost ? MarkerShape::Cross : MarkerShape::Plus)
+                                 : markerForKind(p.kind);
+        point.filled = p.measured || markerFilledForKind(p.kind);
         point.selected = model.options.highlight && p.deviceId == model.options.selectedDevice &&
                          p.operatorId == model.options.selectedOperator;
         point.x = p.intensity;
@@ -242,7 +261,7 @@ void addPoints(SceneModel &model, const Analysis &analysis, const QHash<QString,
             auto known = groupOf.constFind(key);
             if (known == groupOf.constEnd()) {
                 known = groupOf.insert(key, static_cast<int>(model.groups.size()));
-                model.groups.append({p.operatorName, {}, false, {}});
+                model.groups.append({pointLabel(p), {}, false, {}, labelledOnlySelected(p)});
                 model.groups.last().points.reserve(devices.size()); // a point per device
             }
             point.group = *known;
@@ -264,8 +283,14 @@ void addLegend(SceneModel &model, const Analysis &analysis)
     // custom ones, their marker says so.
     QList<bool> present(allOperatorKinds().size(), false);
     bool customOnlyCommunication = true;
+    bool measured = false, measuredInner = false;
     for (const ScenePoint &point : std::as_const(model.points)) {
         const PointAnalysis &p = analysis.points.at(point.analysisIndex);
+        if (p.measured) {
+            measured = true;
+            measuredInner = measuredInner || !p.measured->outermost;
+            continue;
+        }
         const auto kind = static_cast<qsizetype>(p.kind);
         if (kind >= 0 && kind < present.size())
             present[kind] = true;
@@ -282,6 +307,12 @@ void addLegend(SceneModel &model, const Analysis &analysis)
                                  markerFilledForKind(kind)});
         }
     }
+    if (measured)
+        model.legend.append(
+            {SceneLegendEntry::Kind::Marker, tr("measured kernel"), 0, MarkerShape::Cross, true});
+    if (measuredInner)
+        model.legend.append({SceneLegendEntry::Kind::Marker, tr("the same at L2 or L1"), 0,
+                             MarkerShape::Plus, true});
     addLegendNotes(model, analysis);
     if (model.achievable) {
         model.legend.append({SceneLegendEntry::Kind::Note,

@@ -94,6 +94,9 @@ struct SceneGroup
     QSizeF size;
     bool selected = false;
     QList<int> points; // indices into SceneModel::points
+    // Drawn without a label unless selected, counted with the labels left out: a measured
+    // kernel past the slowest few, or one of its inner memory levels.
+    bool unlabelled = false;
 };
 
 // The ridge batch of the GEMM points that answer to one roof.

@@ -7,6 +7,7 @@
 #include "diagnosispanel.h"
 #include "document.h"
 #include "fileactions.h"
+#include "measuredactions.h"
 #include "modelpanel.h"
 #include "modeltext.h"
 #include "pointtext.h"
@@ -52,7 +53,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
       m_controls(new ControlsPanel(document)), m_diagnosis(new DiagnosisPanel(document)),
       m_batchCurve(new BatchCurveChart), m_modelPanel(new ModelPanel(document)),
       m_shareChart(new ShareBarChart), m_compare(new CompareDock(document)),
-      m_files(new FileActions(document, this)), m_selectionLabel(new StatusLine)
+      m_files(new FileActions(document, this)), m_measured(new MeasuredActions(document, this)),
+      m_selectionLabel(new StatusLine)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));

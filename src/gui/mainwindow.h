@@ -30,6 +30,7 @@ class CompareDock;
 class ControlsPanel;
 class DiagnosisPanel;
 class FileActions;
+class MeasuredActions;
 class LessonDock;
 class DockLayout;
 class ModelPanel;
@@ -64,6 +65,7 @@ public:
     RooflineChart *chart() const { return m_chart; }
     BatchCurveChart *batchCurve() const { return m_batchCurve; }
     FileActions *fileActions() const { return m_files; }
+    MeasuredActions *measuredActions() const { return m_measured; }
     ModelPanel *modelPanel() const { return m_modelPanel; }
     ShareBarChart *shareChart() const { return m_shareChart; }
     CompareDock *compareDock() const { return m_compare; }
@@ -130,6 +132,7 @@ private:
     ShareBarChart *m_shareChart;
     CompareDock *m_compare;
     FileActions *m_files;
+    MeasuredActions *m_measured;
     QList<QDockWidget *> m_docks;
     StatusLine *m_selectionLabel;
     QString m_selectionText;        // the selection's status line, shown when nothing is hovered

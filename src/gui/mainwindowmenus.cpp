@@ -6,6 +6,7 @@
 #include "docktoggle.h"
 #include "document.h"
 #include "fileactions.h"
+#include "measuredactions.h"
 #include "presentation.h"
 #include "presenterview.h"
 #include "rooflinechart.h"
@@ -44,6 +45,9 @@ void MainWindow::createFileMenu()
     menu->addAction(m_files->saveAction());
     menu->addAction(m_files->saveAsAction());
     menu->addAction(m_files->exportAction());
+    menu->addSeparator();
+    menu->addAction(m_measured->importAction());
+    menu->addAction(m_measured->clearAction());
     menu->addSeparator();
     QAction *quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -154,6 +154,30 @@ SheetBlock communicationTable(const PointDiagnosis &d, const CommunicationCost &
     return figureTable(rows);
 }
 
+// A measured kernel: what it took and how far below its roof, not the model's two times.
+SheetBlock measuredTable(const PointDiagnosis &d, const MeasuredPoint &m)
+{
+    QList<QStringList> rows;
+    rows.append({tr("Kernel"), m.kernel});
+    rows.append(
+        {tr("Measured"), tr("%1 in %2 (%3 launches), %4% of the time measured")
+                             .arg(formatSi(d.flops, QStringLiteral("FLOP")), formatDuration(d.time))
+                             .arg(m.launches)
+                             .arg(formatNumber(100.0 * m.timeShare, 3))});
+    rows.append({tr("Achieved"), formatSi(d.attainableFlops, QStringLiteral("FLOP/s"))});
+    rows.append({tr("Intensity (%1)").arg(m.level.toUpper()),
+                 tr("%1 over %2").arg(intensity(d.intensity), formatBytes(d.bytes.total()))});
+    const QString roofName = m.boundLevel.isEmpty()
+                                 ? tr(" (%1 %2 peak)").arg(d.math.toUpper(), unitKindName(d.unit))
+                                 : tr(" (%1 bandwidth)").arg(m.boundLevel.toUpper());
+    rows.append({tr("Roof above it"),
+                 m.roofFlops ? formatSi(*m.roofFlops, QStringLiteral("FLOP/s")) + roofName
+                             : tr("none: the device gives no roof for it")});
+    if (m.pctOfRoof)
+        rows.append({tr("Share of its roof"), tr("%1%").arg(formatNumber(*m.pctOfRoof, 3))});
+    return figureTable(rows);
+}
+
 QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &d)
 {
     if (!d.valid)
@@ -162,6 +186,8 @@ QList<SheetBlock> diagnosisBlocks(const Catalog &catalog, const PointDiagnosis &
             tr("No point is selected. Click a point on the chart, or press N."))};
     if (d.communication)
         return {communicationTable(d, *d.communication)};
+    if (d.measured)
+        return {measuredTable(d, *d.measured)};
     const bool mathSets = d.limiter == TimeLimiter::Math;
     QList<QStringList> rows;
     const auto row = [&rows](const QString &label, const QString &value) {
