@@ -1,5 +1,7 @@
 #include "jsonreader.h"
 
+#include "textsafety.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QLocale>
@@ -116,6 +118,27 @@ QString JsonReader::requiredString(const QJsonObject &obj, const QString &key, c
         return {};
     }
     return value.toString();
+}
+
+QString JsonReader::requiredName(const QJsonObject &obj, const QString &key, const QString &path)
+{
+    const QString name = requiredString(obj, key, path);
+    if (const QString problem = nameProblem(name); !problem.isEmpty()) {
+        fail(join(path, key), problem);
+        return {};
+    }
+    return name;
+}
+
+QString JsonReader::optionalName(const QJsonObject &obj, const QString &key, const QString &path,
+                                 const QString &fallback)
+{
+    const QString name = optionalString(obj, key, path, fallback);
+    if (const QString problem = nameProblem(name); !problem.isEmpty()) {
+        fail(join(path, key), problem);
+        return fallback;
+    }
+    return name;
 }
 
 QString JsonReader::optionalString(const QJsonObject &obj, const QString &key, const QString &path,

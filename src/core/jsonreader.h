@@ -28,6 +28,11 @@ inline constexpr NumberLimits yearLimits{.min = 1900, .max = 2100};
 inline constexpr NumberLimits blockSizeLimits{.min = 1, .max = 65536};
 // The FLOPs and bytes of a custom operator, which may stand for a whole program.
 inline constexpr NumberLimits workLimits{.min = 1e-12, .max = 1e30};
+// A model's layers, and its widths and counts (hidden, heads, FFN, vocabulary, experts...):
+// far beyond any model, and small enough that no step's figure overflows or a layer count
+// leaves the range of whole numbers the deployment counts stages in (docs/presets.md).
+inline constexpr NumberLimits modelLayerLimits{.min = 1, .max = 1e5};
+inline constexpr NumberLimits modelWidthLimits{.min = 1, .max = 1e8};
 
 // Why `value` breaks `rule` or `limits` ("must be greater than zero, found 0"); empty when
 // it meets both. The one wording for presets, scenario files and flags.
@@ -47,6 +52,11 @@ public:
     bool checkHeader(const QJsonObject &root, const QString &schema, int maxVersion);
 
     QString requiredString(const QJsonObject &obj, const QString &key, const QString &path);
+    // A string shown as a name: also refused when it holds a control character or a
+    // bidirectional control (nameProblem(), textsafety.h).
+    QString requiredName(const QJsonObject &obj, const QString &key, const QString &path);
+    QString optionalName(const QJsonObject &obj, const QString &key, const QString &path,
+                         const QString &fallback = {});
     QString optionalString(const QJsonObject &obj, const QString &key, const QString &path,
                            const QString &fallback = {});
     std::optional<double> requiredNumber(const QJsonObject &obj, const QString &key,

@@ -43,8 +43,10 @@ bool requiredBool(const QJsonObject &root, const char *name, JsonReader &reader)
 void readShape(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
 {
     for (const ShapeKey &s : shapeKeys) {
-        if (const auto value =
-                reader.requiredNumber(root, key(s.key), QString(), NumberRule::WholePositive))
+        const NumberLimits &limits =
+            s.member == &ModelSpec::layers ? modelLayerLimits : modelWidthLimits;
+        if (const auto value = reader.requiredNumber(root, key(s.key), QString(),
+                                                     NumberRule::WholePositive, limits))
             m.*s.member = *value;
     }
     if (m.heads > 0 && m.kvHeads > 0) {
@@ -67,10 +69,10 @@ void readMlp(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
         reader.fail(key("norm"),
                     QStringLiteral("must be rmsnorm or layernorm, found \"%1\"").arg(m.norm));
 
-    const auto experts =
-        reader.optionalNumber(root, key("experts"), QString(), NumberRule::WholePositive);
-    const auto perToken =
-        reader.optionalNumber(root, key("experts_per_token"), QString(), NumberRule::WholePositive);
+    const auto experts = reader.optionalNumber(root, key("experts"), QString(),
+                                               NumberRule::WholePositive, modelWidthLimits);
+    const auto perToken = reader.optionalNumber(root, key("experts_per_token"), QString(),
+                                                NumberRule::WholePositive, modelWidthLimits);
     if (experts.has_value() != perToken.has_value()) {
         reader.fail(experts ? key("experts_per_token") : key("experts"),
                     QStringLiteral("experts and experts_per_token go together"));
@@ -91,12 +93,12 @@ void readMlp(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
 // Shared experts and leading dense layers of a mixture of experts (docs/presets.md).
 void readExpertLayout(const QJsonObject &root, JsonReader &reader, ModelSpec &m)
 {
-    const auto shared =
-        reader.optionalNumber(root, key("shared_experts"), QString(), NumberRule::WholePositive);
-    const auto dense =
-        reader.optionalNumber(root, key("dense_layers"), QString(), NumberRule::WholePositive);
-    const auto denseFfn =
-        reader.optionalNumber(root, key("dense_ffn"), QString(), NumberRule::WholePositive);
+    const auto shared = reader.optionalNumber(root, key("shared_experts"), QString(),
+                                              NumberRule::WholePositive, modelWidthLimits);
+    const auto dense = reader.optionalNumber(root, key("dense_layers"), QString(),
+                                             NumberRule::WholePositive, modelLayerLimits);
+    const auto denseFfn = reader.optionalNumber(root, key("dense_ffn"), QString(),
+                                                NumberRule::WholePositive, modelWidthLimits);
     for (const char *name : {"shared_experts", "dense_layers"}) {
         if (root.contains(key(name)) && !m.isMoe())
             reader.fail(key(name), QStringLiteral("needs experts and experts_per_token"));
@@ -143,8 +145,8 @@ void readLatentAttention(const QJsonObject &root, JsonReader &reader, ModelSpec 
             reader.fail(JsonReader::join(key("mla"), it.key()), QStringLiteral("unknown field"));
     }
     for (const LatentKey &k : latentKeys) {
-        if (const auto value =
-                reader.requiredNumber(*mla, key(k.key), key("mla"), NumberRule::WholePositive))
+        if (const auto value = reader.requiredNumber(*mla, key(k.key), key("mla"),
+                                                     NumberRule::WholePositive, modelWidthLimits))
             m.*k.member = *value;
     }
 }
@@ -160,8 +162,8 @@ std::optional<ModelSpec> parseModel(const QJsonObject &root, JsonReader &reader)
     if (!m.id.isEmpty() && !isValidId(m.id))
         reader.fail(key("id"),
                     QStringLiteral("\"%1\" may hold only a-z, 0-9, '.', '_' and '-'").arg(m.id));
-    m.name = reader.requiredString(root, key("name"), QString());
-    m.vendor = reader.requiredString(root, key("vendor"), QString());
+    m.name = reader.requiredName(root, key("name"), QString());
+    m.vendor = reader.requiredName(root, key("vendor"), QString());
     m.year = static_cast<int>(
         reader.requiredNumber(root, key("year"), QString(), NumberRule::WholePositive, yearLimits)
             .value_or(0));

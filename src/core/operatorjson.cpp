@@ -120,7 +120,7 @@ std::optional<OperatorSpec> readOperator(const QJsonObject &obj, const QString &
     if (!op.id.isEmpty() && !isValidId(op.id))
         reader.fail(JsonReader::join(path, QStringLiteral("id")),
                     QStringLiteral("\"%1\" may hold only a-z, 0-9, '.', '_' and '-'").arg(op.id));
-    op.name = reader.optionalString(obj, QStringLiteral("name"), path, op.id);
+    op.name = reader.optionalName(obj, QStringLiteral("name"), path, op.id);
     const QString kindName = reader.requiredString(obj, QStringLiteral("kind"), path);
     const std::optional<OperatorKind> kind = operatorKindFromName(kindName);
     if (!kind) {

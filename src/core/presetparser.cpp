@@ -31,7 +31,7 @@ std::optional<MemoryLevel> readMemoryLevel(const QJsonObject &obj, const QString
         level.level != QLatin1String("l2"))
         reader.fail(JsonReader::join(path, QStringLiteral("level")),
                     QStringLiteral("must be \"main\" or \"l2\", found \"%1\"").arg(level.level));
-    level.name = reader.requiredString(obj, QStringLiteral("name"), path);
+    level.name = reader.requiredName(obj, QStringLiteral("name"), path);
     const auto bw =
         reader.requiredNumber(obj, QStringLiteral("bandwidth_tbps"), path, NumberRule::Positive);
     level.bandwidth = bw.value_or(0) * tera;
@@ -87,7 +87,7 @@ std::optional<Interconnect> readInterconnect(const QJsonObject &root, JsonReader
             reader.fail(JsonReader::join(path, it.key()), QStringLiteral("unknown field"));
     }
     Interconnect link;
-    link.name = reader.requiredString(*obj, QStringLiteral("name"), path);
+    link.name = reader.requiredName(*obj, QStringLiteral("name"), path);
     link.bandwidthPerDirection =
         reader
             .requiredNumber(*obj, QStringLiteral("bandwidth_per_direction"), path,
@@ -175,8 +175,8 @@ std::optional<Device> parseDevice(const QJsonObject &root, JsonReader &reader)
         return std::nullopt;
     Device device;
     readId(root, QString(), reader, device.id);
-    device.name = reader.requiredString(root, QStringLiteral("name"), QString());
-    device.vendor = reader.requiredString(root, QStringLiteral("vendor"), QString());
+    device.name = reader.requiredName(root, QStringLiteral("name"), QString());
+    device.vendor = reader.requiredName(root, QStringLiteral("vendor"), QString());
     device.year = static_cast<int>(reader
                                        .requiredNumber(root, QStringLiteral("year"), QString(),
                                                        NumberRule::WholePositive, yearLimits)
@@ -246,7 +246,7 @@ std::optional<QList<Format>> parseFormats(const QJsonObject &root, JsonReader &r
         [&](const QJsonObject &obj, const QString &path) -> std::optional<Format> {
             Format format;
             readId(obj, path, reader, format.id);
-            format.name = reader.requiredString(obj, QStringLiteral("name"), path);
+            format.name = reader.requiredName(obj, QStringLiteral("name"), path);
             format.bits =
                 reader.requiredNumber(obj, QStringLiteral("bits"), path, NumberRule::Positive)
                     .value_or(0);

@@ -145,4 +145,20 @@ QString terminalLine(const QString &text)
     return bidiEscaped(line);
 }
 
+QString nameProblem(const QString &name)
+{
+    for (const QChar c : name) {
+        const char16_t code = c.unicode();
+        const bool control = code < 0x20 || (code >= 0x7F && code <= 0x9F);
+        if (!control && !isBidiControl(code))
+            continue;
+        const QString hex = QString::number(static_cast<uint>(code), 16).toUpper();
+        return QStringLiteral("holds the %1 U+%2; a name is one line of plain text")
+            .arg(control ? QStringLiteral("control character")
+                         : QStringLiteral("bidirectional control"),
+                 hex.rightJustified(4, QLatin1Char('0')));
+    }
+    return {};
+}
+
 } // namespace rooflab

@@ -28,6 +28,12 @@ bool looksLikeFormula(const QString &cell);
 // U+2066 to U+2069) shown as <U+202E>, so it cannot reorder what a table shows.
 QString bidiEscaped(const QString &text);
 
+// Why `name` cannot be a name RoofLab shows (a device's, model's, format's or operator's):
+// it holds a control character (C0, DEL or C1: ESC and BEL reach a terminal, a line feed
+// breaks a table) or a bidirectional control (U+202E reverses the text after it); empty
+// when it holds neither.
+QString nameProblem(const QString &name);
+
 // `text` on one line for a terminal: control characters shown as '?', bidirectional
 // controls escaped, so a kernel name from a file cannot break or reorder what is printed.
 QString terminalLine(const QString &text);
