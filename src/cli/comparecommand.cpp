@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "comparetable.h"
 #include "devicecompare.h"
+#include "modelanalyze.h"
 #include "scenariooptions.h"
 #include "usageerror.h"
 
@@ -103,6 +104,7 @@ app::CommandSyntax compareSyntax()
                     "--tp also takes a list (--tp 1,2,4,8): one row per degree per device, "
                     "the device's best marked."));
                 addScenarioOptions(parser);
+                addModelAnalyzeOptions(parser);
                 parser.addOption(
                     {QStringLiteral("json"), QStringLiteral("Print JSON, SI base units.")});
                 parser.addOption(
@@ -138,7 +140,8 @@ int runCompare(const app::Invocation &invocation)
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario, DeploymentChecks::PerRow);
     const QList<CompareRow> rows =
-        compareDegrees(catalog, scenario, scenario.devices, tpDegreesOption(options));
+        compareDegrees(catalog, scenario, scenario.devices, tpDegreesOption(options),
+                       launchOverheadOption(options));
 
     QTextStream out(stdout);
     if (options.isSet(QStringLiteral("json"))) {

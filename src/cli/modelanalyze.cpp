@@ -247,6 +247,20 @@ QJsonArray movesToJson(const QList<Move> &ranked)
 
 } // namespace
 
+double launchOverheadOption(const app::ParsedOptions &options)
+{
+    if (!options.isSet(QStringLiteral("launch-overhead")))
+        return 0;
+    bool ok = false;
+    const QString text = options.value(QStringLiteral("launch-overhead"));
+    const double seconds = text.toDouble(&ok);
+    if (!ok || !std::isfinite(seconds) || seconds < 0 || seconds > 1)
+        throw UsageError{
+            QStringLiteral("--launch-overhead: expected seconds from 0 to 1, got \"%1\"")
+                .arg(text)};
+    return seconds;
+}
+
 void addModelAnalyzeOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("rank-moves"),
@@ -279,16 +293,7 @@ int runModelAnalyze(const app::Invocation &invocation)
     Scenario scenario;
     applyScenarioOptions(options, catalog, scenario);
     ModelOptions modelOptions;
-    if (options.isSet(QStringLiteral("launch-overhead"))) {
-        bool ok = false;
-        const QString text = options.value(QStringLiteral("launch-overhead"));
-        modelOptions.launchOverhead = text.toDouble(&ok);
-        if (!ok || !std::isfinite(modelOptions.launchOverhead) || modelOptions.launchOverhead < 0 ||
-            modelOptions.launchOverhead > 1)
-            throw UsageError{QStringLiteral("--launch-overhead: expected seconds from 0 to 1, "
-                                            "got \"%1\"")
-                                 .arg(text)};
-    }
+    modelOptions.launchOverhead = launchOverheadOption(options);
     MoveRanking ranking = MoveRanking::StepTime;
     if (options.isSet(QStringLiteral("rank-moves"))) {
         const QString by = options.value(QStringLiteral("rank-moves"));

@@ -36,7 +36,7 @@ QString rowProblem(const Catalog &catalog, const Scenario &scenario, const QStri
 
 // `known`: the scenario's step on the device when the caller has it already, else null.
 CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QString &deviceId,
-                  const ModelAnalysis *known)
+                  const ModelAnalysis *known, double launchOverhead)
 {
     CompareRow row;
     row.deviceId = deviceId;
@@ -45,6 +45,7 @@ CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QStrin
     row.deviceName = device ? device->name : deviceId;
     ModelOptions options;
     options.solveComputeBoundBatch = false;
+    options.launchOverhead = launchOverhead;
     const ModelAnalysis step = known ? *known : analyzeModel(catalog, scenario, deviceId, options);
     if (!step.ok()) {
         row.problem = rowProblem(catalog, scenario, deviceId, step.problems);
@@ -154,9 +155,13 @@ const QStringList &compareColumns()
 }
 
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds)
+                                 const QStringList &deviceIds, double launchOverhead)
 {
-    return compareDevices(catalog, scenario, deviceIds, {});
+    QList<CompareRow> rows;
+    for (const QString &id : deviceIds)
+        rows.append(rowFor(catalog, scenario, id, nullptr, launchOverhead));
+    markColumns(rows);
+    return rows;
 }
 
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
@@ -166,24 +171,26 @@ QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenari
     for (const QString &id : deviceIds) {
         const auto known = std::find_if(steps.cbegin(), steps.cend(),
                                         [&id](const ModelAnalysis &m) { return m.deviceId == id; });
-        rows.append(rowFor(catalog, scenario, id, known == steps.cend() ? nullptr : &*known));
+        // The window's steps model no launch overhead.
+        rows.append(rowFor(catalog, scenario, id, known == steps.cend() ? nullptr : &*known, 0));
     }
     markColumns(rows);
     return rows;
 }
 
 QList<CompareRow> compareDegrees(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds, const QList<int> &tpDegrees)
+                                 const QStringList &deviceIds, const QList<int> &tpDegrees,
+                                 double launchOverhead)
 {
     if (tpDegrees.isEmpty())
-        return compareDevices(catalog, scenario, deviceIds);
+        return compareDevices(catalog, scenario, deviceIds, launchOverhead);
     QList<CompareRow> rows;
     for (const QString &id : deviceIds) {
         for (int tp : tpDegrees) {
             Scenario at = scenario;
             at.deployment.tpAuto = false;
             at.deployment.tp = tp;
-            rows.append(rowFor(catalog, at, id, nullptr));
+            rows.append(rowFor(catalog, at, id, nullptr, launchOverhead));
         }
     }
     markColumns(rows);

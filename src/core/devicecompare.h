@@ -45,8 +45,9 @@ const QStringList &compareColumns();
 // deployment (`auto` resolved per device), the best of each figure column marked among the
 // rows that fit: least step time, time to first token and cost, most tokens per second and
 // per device. Pure.
+// `launchOverhead`: seconds added per kernel run (ModelOptions), 0 when not modelled.
 QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds);
+                                 const QStringList &deviceIds, double launchOverhead = 0);
 
 // The same, taking the scenario's step on a device from `steps` (analyzeModel() of this
 // scenario, as the window holds them) instead of analysing it again; only the prefill for
@@ -60,6 +61,7 @@ QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenari
 // compareDevices() over all rows, and with more than one degree each device's best row.
 // Empty `tpDegrees`: compareDevices(). Pure.
 QList<CompareRow> compareDegrees(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds, const QList<int> &tpDegrees);
+                                 const QStringList &deviceIds, const QList<int> &tpDegrees,
+                                 double launchOverhead = 0);
 
 } // namespace rooflab

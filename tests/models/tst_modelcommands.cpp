@@ -34,6 +34,7 @@ private Q_SLOTS:
     void listModels();
     void listModelsJson();
     void noComputeBoundBatchSaysUpToWhichBatch();
+    void compareTakesTheLaunchOverhead();
     void badArguments_data();
     void badArguments();
 };
@@ -49,6 +50,33 @@ void TestModelCommands::listModels()
         QVERIFY2(out.contains(QLatin1String(id)), id);
     // Mixtral: 46.70 billion in all, 12.88 billion per token (tst_modelspec).
     QVERIFY2(out.contains(QStringLiteral("12.88 billion per token")), qPrintable(out));
+}
+
+void TestModelCommands::compareTakesTheLaunchOverhead()
+{
+    // Llama 3.1 8B decode, batch 1, context 4096, on one H100 (tst_modelanalysis): every
+    // operator memory-bound, 15,559,191,040 B / 3.35e12 B/s = 4.64453e-3 s, in 354 kernels
+    // (11 a layer x 32, the final norm and the LM head); 5 us each adds 1.77e-3 s.
+    const QStringList compare{QStringLiteral("compare"),      QStringLiteral("--model"),
+                              QStringLiteral("llama-3.1-8b"), QStringLiteral("--device"),
+                              QStringLiteral("h100-sxm5"),    QStringLiteral("--json")};
+    const Run r =
+        run(compare + QStringList{QStringLiteral("--launch-overhead"), QStringLiteral("5e-6")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject row = QJsonDocument::fromJson(r.out)
+                                .object()
+                                .value(QStringLiteral("rows"))
+                                .toArray()
+                                .first()
+                                .toObject();
+    ROOFLAB_COMPARE_NEAR(row.value(QStringLiteral("step_time_s")).toDouble(),
+                         15559191040.0 / 3.35e12 + 354 * 5e-6, tol);
+    const Run bad =
+        run(compare + QStringList{QStringLiteral("--launch-overhead"), QStringLiteral("-1")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.startsWith("rooflab: --launch-overhead: expected seconds from 0 to 1, got "
+                                "\"-1\""),
+             bad.err.constData());
 }
 
 void TestModelCommands::noComputeBoundBatchSaysUpToWhichBatch()
