@@ -22,6 +22,19 @@
 namespace rooflab::test {
 
 // A rectangle as "(x, y) w x h", for failure messages.
+// The model's whole content over a 1500 x 900 plot at (80, 20): a frame laid out without a
+// figure around it.
+inline AxisMapping mappingFor(const SceneModel &model)
+{
+    AxisMapping map;
+    map.rect = QRectF(80, 20, 1500, 900);
+    map.x0 = model.content.xMin;
+    map.x1 = model.content.xMax;
+    map.y0 = model.content.yMin;
+    map.y1 = model.content.yMax;
+    return map;
+}
+
 inline QString describe(const QRectF &r)
 {
     return QStringLiteral("(%1, %2) %3 x %4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());

@@ -2,6 +2,7 @@
 // ran, a plus at its inner levels, labels for the slowest only, the rest counted.
 #include "catalog.h"
 #include "measuredpoints.h"
+#include "renderfixtures.h"
 #include "scenarioanalysis.h"
 #include "sceneframe.h"
 #include "scenemodel.h"
@@ -9,6 +10,7 @@
 #include <QTest>
 
 using namespace rooflab;
+using rooflab::test::mappingFor;
 
 namespace {
 
@@ -29,17 +31,6 @@ Scenario twelveKernels()
         s.measured.append(m);
     }
     return s;
-}
-
-AxisMapping mappingFor(const SceneModel &model)
-{
-    AxisMapping map;
-    map.rect = QRectF(80, 20, 1500, 900);
-    map.x0 = model.content.xMin;
-    map.x1 = model.content.xMax;
-    map.y0 = model.content.yMin;
-    map.y1 = model.content.yMax;
-    return map;
 }
 
 } // namespace

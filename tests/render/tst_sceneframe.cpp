@@ -29,17 +29,6 @@ private Q_SLOTS:
 
 namespace {
 
-AxisMapping mappingFor(const SceneModel &model)
-{
-    AxisMapping map;
-    map.rect = QRectF(80, 20, 1500, 900);
-    map.x0 = model.content.xMin;
-    map.x1 = model.content.xMax;
-    map.y0 = model.content.yMin;
-    map.y1 = model.content.yMax;
-    return map;
-}
-
 QList<QLineF> visibleLines(const SceneModel &model, const AxisMapping &map)
 {
     QList<QLineF> lines;
