@@ -39,11 +39,27 @@ QJsonObject rowToJson(const CompareRow &r)
                                                   ? QJsonValue(*r.costPerMillionTokens)
                                                   : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("bound"), orNull(r.bound)},
+        {QStringLiteral("price_per_device_hour_usd"),
+         r.pricePerDeviceHour ? QJsonValue(*r.pricePerDeviceHour) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("footprint_bytes_per_device"), orNull(r.footprintBytesPerDevice)},
+        {QStringLiteral("usable_bytes_per_device"), orNull(r.usableBytesPerDevice)},
+        {QStringLiteral("max_batch_fits"), orNull(r.maxBatchFits)},
+        {QStringLiteral("comm_time_s"), orNull(r.commTime)},
         {QStringLiteral("best"), QJsonArray::fromStringList(r.best)},
         {QStringLiteral("best_for_device"), r.bestForDevice},
         {QStringLiteral("problem"),
          r.problem.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.problem)},
     };
+}
+
+// The formats the rows were analysed with; math null when implied by the operands.
+QJsonObject schemeJson(const PrecisionScheme &s)
+{
+    return QJsonObject{{QStringLiteral("weights"), s.weights},
+                       {QStringLiteral("act"), s.act},
+                       {QStringLiteral("kv"), s.kv},
+                       {QStringLiteral("math"),
+                        s.math.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s.math)}};
 }
 
 void writeText(const QList<CompareRow> &rows, QTextStream &out)
@@ -153,6 +169,10 @@ int runCompare(const app::Invocation &invocation)
                                {QStringLiteral("batch"), scenario.batch},
                                {QStringLiteral("seq"), scenario.seq},
                                {QStringLiteral("prompt"), scenario.prompt},
+                               {QStringLiteral("roof"), roofModeName(scenario.roof)},
+                               {QStringLiteral("scheme"), schemeJson(scenario.scheme)},
+                               {QStringLiteral("headroom"), scenario.deployment.headroom},
+                               {QStringLiteral("launch_overhead_s"), launchOverheadOption(options)},
                                {QStringLiteral("rows"), array}};
         out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else if (options.isSet(QStringLiteral("csv"))) {

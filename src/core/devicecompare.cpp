@@ -43,6 +43,7 @@ CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QStrin
     row.requestedTp = scenario.deployment.tpAuto ? 0 : scenario.deployment.tp;
     const Device *device = catalog.device(deviceId);
     row.deviceName = device ? device->name : deviceId;
+    row.pricePerDeviceHour = priceOnDevice(scenario.deployment, deviceId);
     ModelOptions options;
     options.solveComputeBoundBatch = false;
     options.launchOverhead = launchOverhead;
@@ -70,6 +71,10 @@ CompareRow rowFor(const Catalog &catalog, const Scenario &scenario, const QStrin
     row.tokensPerSecond = step.totals.tokensPerSecond;
     row.tokensPerSecondPerDevice = d.tokensPerSecondPerDevice;
     row.costPerMillionTokens = d.costPerMillionTokens;
+    row.footprintBytesPerDevice = d.perDevice.totalBytes;
+    row.usableBytesPerDevice = d.usableBytes;
+    row.maxBatchFits = d.maxBatchFits;
+    row.commTime = d.commTime;
     row.bound = boundOf(step);
     return row;
 }

@@ -28,6 +28,11 @@ struct CompareRow
     double tokensPerSecond = 0;
     double tokensPerSecondPerDevice = 0;
     std::optional<double> costPerMillionTokens; // USD; empty without a price
+    std::optional<double> pricePerDeviceHour;   // USD, as given for this device; empty: none
+    double footprintBytesPerDevice = 0;         // what one device of the deployment holds
+    double usableBytesPerDevice = 0;            // its capacity less the headroom
+    double maxBatchFits = 0;                    // the largest whole batch that fits; 0: none
+    double commTime = 0;                        // collectives and transfers per step
     // "compute" or "memory", or when communication takes longest what limits it: "latency"
     // or "interconnect" (communicationBound()).
     QString bound;

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void listModelsJson();
     void noComputeBoundBatchSaysUpToWhichBatch();
     void compareTakesTheLaunchOverhead();
+    void compareJsonSaysWhatEachRowWasAnalysedWith();
     void badArguments_data();
     void badArguments();
 };
@@ -77,6 +78,34 @@ void TestModelCommands::compareTakesTheLaunchOverhead()
     QVERIFY2(bad.err.startsWith("rooflab: --launch-overhead: expected seconds from 0 to 1, got "
                                 "\"-1\""),
              bad.err.constData());
+}
+
+void TestModelCommands::compareJsonSaysWhatEachRowWasAnalysedWith()
+{
+    // Llama 3.1 70B on four H100s (TP 4) at batch 1, context 4096, as tst_deployment derives
+    // it: 35,614,677,504 B per device against 72e9 usable (80 GB less 10 %); 161 all-reduces
+    // and a gather, 3.103420266666667e-3 s of communication. The largest batch: (72e9 -
+    // 35,278,831,616 B of weights) / (335,544,320 B of KV cache + 301,568 B of activations a
+    // sequence) = 109.3, so 109.
+    const Run r = run({QStringLiteral("compare"), QStringLiteral("--model"),
+                       QStringLiteral("llama-3.1-70b"), QStringLiteral("--device"),
+                       QStringLiteral("h100-sxm5"), QStringLiteral("--tp"), QStringLiteral("4"),
+                       QStringLiteral("--price"), QStringLiteral("2.5"), QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(root.value(QStringLiteral("roof")).toString(), QStringLiteral("datasheet"));
+    ROOFLAB_COMPARE_DOUBLE(root.value(QStringLiteral("headroom")).toDouble(), 0.1);
+    QCOMPARE(root.value(QStringLiteral("scheme")).toObject().value(QStringLiteral("weights")),
+             QJsonValue(QStringLiteral("bf16")));
+    ROOFLAB_COMPARE_DOUBLE(root.value(QStringLiteral("launch_overhead_s")).toDouble(), 0.0);
+    const QJsonObject row = root.value(QStringLiteral("rows")).toArray().first().toObject();
+    ROOFLAB_COMPARE_DOUBLE(row.value(QStringLiteral("footprint_bytes_per_device")).toDouble(),
+                           35614677504.0);
+    ROOFLAB_COMPARE_DOUBLE(row.value(QStringLiteral("usable_bytes_per_device")).toDouble(), 72e9);
+    ROOFLAB_COMPARE_DOUBLE(row.value(QStringLiteral("max_batch_fits")).toDouble(), 109.0);
+    ROOFLAB_COMPARE_NEAR(row.value(QStringLiteral("comm_time_s")).toDouble(), 3.103420266666667e-3,
+                         tol);
+    ROOFLAB_COMPARE_DOUBLE(row.value(QStringLiteral("price_per_device_hour_usd")).toDouble(), 2.5);
 }
 
 void TestModelCommands::noComputeBoundBatchSaysUpToWhichBatch()
