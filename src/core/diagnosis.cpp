@@ -57,7 +57,7 @@ QString measuredNote(const PointDiagnosis &d, const MeasuredPoint &m)
     QString text =
         QStringLiteral("Measured at %1, %2 % of its roof (%3, %4).")
             .arg(achieved, share, formatSi(*m.roofFlops, QStringLiteral("FLOP/s")), roof);
-    // Tuned kernels reach about four fifths of a roof (docs/measured-data.md).
+    // About the best a tuned kernel reaches of a roof (docs/measured-data.md, "On the chart").
     if (*m.pctOfRoof >= 80)
         text += QStringLiteral(" It runs close to what the hardware allows: to go faster it "
                                "needs less work or fewer bytes, or faster hardware.");
