@@ -55,7 +55,12 @@ void Results::analyse(const Catalog &catalog, const Scenario &scenario)
     const bool known = m_boundKey == key;
     ModelOptions options;
     options.solveComputeBoundBatch = !known;
-    m_analysis = analyzeScenario(catalog, scenario, options);
+    if (m_measuredDevices != scenario.devices || m_measuredKernels != scenario.measured) {
+        m_measured = measuredChartPoints(catalog, scenario);
+        m_measuredDevices = scenario.devices;
+        m_measuredKernels = scenario.measured;
+    }
+    m_analysis = analyzeScenario(catalog, scenario, options, &m_measured);
     ++m_counts.analyses;
     if (!known) {
         m_boundKey = key;

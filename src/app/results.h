@@ -92,6 +92,11 @@ private:
     mutable QList<CompareRow> m_compareRows;
     mutable std::optional<Scenario> m_compareKey; // the scenario the rows were made for
     mutable Counts m_counts;
+    // The measured kernels' points, made once for the devices and kernels they were made for:
+    // a batch tick does not change them.
+    MeasuredChartPoints m_measured;
+    QStringList m_measuredDevices;
+    QList<MeasuredKernel> m_measuredKernels;
     // The model steps' compute-bound batches, solved once per scenario-but-the-batch.
     std::optional<Scenario> m_boundKey;
     QHash<QString, std::optional<double>> m_boundBatch;

@@ -66,7 +66,7 @@ void setCeiling(PointAnalysis &p, const QString &peakName)
     p.math = peakName.section(QLatin1Char(' '), 1);
 }
 
-void appendKernel(Analysis &analysis, const MeasuredKernel &kernel, qsizetype index,
+void appendKernel(QList<PointAnalysis> &points, const MeasuredKernel &kernel, qsizetype index,
                   const Device &device, double totalTime, int rank, const QString &shortName)
 {
     const KernelFigures f = kernelFigures(kernel, &device);
@@ -107,7 +107,7 @@ void appendKernel(Analysis &analysis, const MeasuredKernel &kernel, qsizetype in
             .boundLevel = f.boundLevel,
             .warnings = f.warnings,
         };
-        analysis.points.append(p);
+        points.append(p);
         outermost = false;
     }
 }
@@ -141,10 +141,11 @@ QString shortKernelName(const QString &name, TemplateDetail detail)
     return s;
 }
 
-void appendMeasuredPoints(Analysis &analysis, const Catalog &catalog, const Scenario &scenario)
+MeasuredChartPoints measuredChartPoints(const Catalog &catalog, const Scenario &scenario)
 {
+    MeasuredChartPoints chart;
     if (scenario.measured.isEmpty() || scenario.devices.isEmpty())
-        return;
+        return chart;
     QMap<QString, int> elsewhere; // kernels of devices not shown, by device
     for (const MeasuredKernel &k : scenario.measured) {
         if (!k.device.isEmpty() && !scenario.devices.contains(k.device))
@@ -178,16 +179,24 @@ void appendMeasuredPoints(Analysis &analysis, const Catalog &catalog, const Scen
             kernels.append(&scenario.measured.at(i));
         const QStringList names = distinctShortNames(kernels);
         for (qsizetype k = 0; k < here.size(); ++k)
-            appendKernel(analysis, scenario.measured.at(here.at(k)), here.at(k), *device, total,
+            appendKernel(chart.points, scenario.measured.at(here.at(k)), here.at(k), *device, total,
                          rank.at(k), names.at(k));
     }
     for (auto it = elsewhere.cbegin(); it != elsewhere.cend(); ++it) {
         const QString kernels = it.value() == 1
                                     ? QStringLiteral("1 measured kernel")
                                     : QStringLiteral("%1 measured kernels").arg(it.value());
-        analysis.warnings.append(QStringLiteral("%1 ran on \"%2\", which the chart does not show")
-                                     .arg(kernels, terminalLine(it.key())));
+        chart.warnings.append(QStringLiteral("%1 ran on \"%2\", which the chart does not show")
+                                  .arg(kernels, terminalLine(it.key())));
     }
+    return chart;
+}
+
+void appendMeasuredPoints(Analysis &analysis, const Catalog &catalog, const Scenario &scenario)
+{
+    const MeasuredChartPoints measured = measuredChartPoints(catalog, scenario);
+    analysis.points.append(measured.points);
+    analysis.warnings.append(measured.warnings);
 }
 
 } // namespace rooflab

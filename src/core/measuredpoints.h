@@ -29,9 +29,20 @@ enum class TemplateDetail {
 // sizes and variants are named ("sm90_xmma_gemm_…128x64_warpgroupsize1x1x1").
 QString shortKernelName(const QString &name, TemplateDetail detail = TemplateDetail::Collapsed);
 
-// Appends a point for each memory level of each kernel of `scenario.measured`, on the device
-// it ran on, or on the first device shown when the file names none. Kernels of a device the
-// scenario does not show are left out, with a warning that counts them.
+// The chart's measured points: one for each memory level of each kernel.
+struct MeasuredChartPoints
+{
+    QList<PointAnalysis> points;
+    QStringList warnings;
+};
+
+// The points of `scenario.measured`, each kernel on the device it ran on, or on the first
+// device shown when the file names none. Kernels of a device the scenario does not show are
+// left out, with a warning that counts them. They depend on the devices and the kernels
+// only, not on the batch: a caller that keeps them spares the work on every batch tick.
+MeasuredChartPoints measuredChartPoints(const Catalog &catalog, const Scenario &scenario);
+
+// Appends `measuredChartPoints(catalog, scenario)` to `analysis`.
 void appendMeasuredPoints(Analysis &analysis, const Catalog &catalog, const Scenario &scenario);
 
 } // namespace rooflab

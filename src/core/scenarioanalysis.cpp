@@ -1,7 +1,6 @@
 #include "scenarioanalysis.h"
 
 #include "evaluate.h"
-#include "measuredpoints.h"
 #include "units.h"
 
 namespace rooflab {
@@ -15,13 +14,27 @@ const ModelAnalysis *ScenarioAnalysis::model(const QString &deviceId) const
     return nullptr;
 }
 
+namespace {
+
+void addMeasured(Analysis &chart, const Catalog &catalog, const Scenario &scenario,
+                 const MeasuredChartPoints *known)
+{
+    if (scenario.measured.isEmpty())
+        return;
+    const MeasuredChartPoints measured = known ? *known : measuredChartPoints(catalog, scenario);
+    chart.points.append(measured.points);
+    chart.warnings.append(measured.warnings);
+}
+
+} // namespace
+
 ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenario,
-                                 const ModelOptions &options)
+                                 const ModelOptions &options, const MeasuredChartPoints *measured)
 {
     ScenarioAnalysis result;
     if (scenario.model.isEmpty()) {
         result.chart = evaluate(catalog, scenario);
-        appendMeasuredPoints(result.chart, catalog, scenario);
+        addMeasured(result.chart, catalog, scenario, measured);
         return result;
     }
     for (const QString &deviceId : scenario.devices)
@@ -30,7 +43,7 @@ ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenari
     if (!catalog.model(scenario.model)) // also when no device is shown
         result.chart.problems.append(QStringLiteral("unknown model \"%1\"").arg(scenario.model));
     result.chart.problems.removeDuplicates();
-    appendMeasuredPoints(result.chart, catalog, scenario);
+    addMeasured(result.chart, catalog, scenario, measured);
     return result;
 }
 

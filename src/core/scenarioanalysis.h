@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "catalog.h"
 #include "fitverdict.h"
+#include "measuredpoints.h"
 #include "modelanalysis.h"
 #include "scenario.h"
 
@@ -25,9 +26,11 @@ struct ScenarioAnalysis
 };
 
 // The analysis of `scenario`: evaluate() of its operators, or analyzeModel() on each of its
-// devices when `scenario.model` is set. Pure.
+// devices when `scenario.model` is set, with its measured kernels' points; `measured`, when
+// given, holds those points already (measuredChartPoints() of this scenario). Pure.
 ScenarioAnalysis analyzeScenario(const Catalog &catalog, const Scenario &scenario,
-                                 const ModelOptions &options = {});
+                                 const ModelOptions &options = {},
+                                 const MeasuredChartPoints *measured = nullptr);
 
 // The chart of model steps: each device's roofs and its class points, sized by share.
 Analysis modelChartAnalysis(const QList<ModelAnalysis> &models, RoofMode roof);
