@@ -194,12 +194,16 @@ double transferTime(const Interconnect &link, double bytes)
     return link.latency + bytes / beta;
 }
 
+int largestTensorParallel(const ModelSpec &model, const Device &device)
+{
+    const int domain = device.interconnect ? std::max(1, device.interconnect->domainSize) : 1;
+    return static_cast<int>(std::min<double>(domain, std::max(1.0, model.heads)));
+}
+
 int smallestFittingTp(const ModelSpec &model, const Device &device, Phase phase,
                       const ShapeContext &shape, const OperandSizes &sizes, double headroom)
 {
-    const int domain = device.interconnect ? std::max(1, device.interconnect->domainSize) : 1;
-    // A degree divides the query heads, so none past them is tried, whatever the domain.
-    const int last = static_cast<int>(std::min<double>(domain, std::max(1.0, model.heads)));
+    const int last = largestTensorParallel(model, device);
     const double usable = usableBytes(device, headroom);
     for (int tp = 1; tp <= last; ++tp) {
         if (!divides(tp, model.heads) || !deploymentProblems(model, device, tp, 1).isEmpty())

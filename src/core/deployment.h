@@ -74,6 +74,10 @@ DeviceFootprint deviceFootprint(const ModelSpec &model, Phase phase, const Shape
 // Bytes one device may fill: its capacity less the headroom kept free.
 double usableBytes(const Device &device, double headroom);
 
+// The largest tensor-parallel degree `model` could run at on `device`: its scale-up domain
+// (1 without an interconnect), at most the query heads, which a degree divides.
+int largestTensorParallel(const ModelSpec &model, const Device &device);
+
 // The smallest tensor-parallel degree (pipeline 1) at which `model` fits on `device` with
 // `headroom` kept free, among the degrees it can run (no deploymentProblems(): within the
 // scale-up domain, dividing the heads, KV heads replicated past H_kv, so the cache stops

@@ -159,28 +159,37 @@ const QStringList &compareColumns()
     return columns;
 }
 
-QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds, double launchOverhead)
-{
-    QList<CompareRow> rows;
-    for (const QString &id : deviceIds)
-        rows.append(rowFor(catalog, scenario, id, nullptr, launchOverhead));
-    markColumns(rows);
-    return rows;
-}
+namespace {
 
-QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
-                                 const QStringList &deviceIds, const QList<ModelAnalysis> &steps)
+// One row per device, its step taken from `steps` where they hold it (they model no launch
+// overhead), else analysed with `launchOverhead`.
+QList<CompareRow> rowsFor(const Catalog &catalog, const Scenario &scenario,
+                          const QStringList &deviceIds, const QList<ModelAnalysis> &steps,
+                          double launchOverhead)
 {
     QList<CompareRow> rows;
     for (const QString &id : deviceIds) {
         const auto known = std::find_if(steps.cbegin(), steps.cend(),
                                         [&id](const ModelAnalysis &m) { return m.deviceId == id; });
-        // The window's steps model no launch overhead.
-        rows.append(rowFor(catalog, scenario, id, known == steps.cend() ? nullptr : &*known, 0));
+        rows.append(known == steps.cend() ? rowFor(catalog, scenario, id, nullptr, launchOverhead)
+                                          : rowFor(catalog, scenario, id, &*known, 0));
     }
     markColumns(rows);
     return rows;
+}
+
+} // namespace
+
+QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, double launchOverhead)
+{
+    return rowsFor(catalog, scenario, deviceIds, {}, launchOverhead);
+}
+
+QList<CompareRow> compareDevices(const Catalog &catalog, const Scenario &scenario,
+                                 const QStringList &deviceIds, const QList<ModelAnalysis> &steps)
+{
+    return rowsFor(catalog, scenario, deviceIds, steps, 0);
 }
 
 QList<CompareRow> compareDegrees(const Catalog &catalog, const Scenario &scenario,

@@ -258,10 +258,7 @@ ModelAnalysis analyzeModel(const Catalog &catalog, const Scenario &scenario,
                                               device->capacityBytes, deployment.headroom))
         a.footprint = *footprint;
     const std::optional<OperandSizes> sizes = operandSizes(catalog, a.scheme);
-    // A degree divides the query heads: none past them, whatever the domain.
-    a.footprint.largestTp = static_cast<int>(
-        std::min<double>(device->interconnect ? std::max(1, device->interconnect->domainSize) : 1,
-                         std::max(1.0, model->heads)));
+    a.footprint.largestTp = largestTensorParallel(*model, *device);
     if (sizes && !a.footprint.fits)
         a.footprint.fittingTp =
             smallestFittingTp(*model, *device, a.phase, a.shape, *sizes, deployment.headroom);

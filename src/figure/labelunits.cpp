@@ -15,16 +15,14 @@ constexpr double maxGroupSpan = crowding.maxGroupSpan;
 constexpr double touchDistance = crowding.touchDistance;
 constexpr int maxLines = crowding.maxMergedNames;
 
-// One unit per group (or per point when the group's markers lie far apart); `groupIndex`
-// maps the listed groups to their index in the model.
-QList<LabelUnit> baseUnits(const QList<SceneGroup> &groups, const QList<int> &groupIndex,
-                           const SceneModel &model, const QList<QPointF> &pixels,
-                           const QRectF &visible, double markerSize)
+// One unit per group of `groupIndex` (indices into the model's groups), or per point when
+// the group's markers lie far apart.
+QList<LabelUnit> baseUnits(const QList<int> &groupIndex, const SceneModel &model,
+                           const QList<QPointF> &pixels, const QRectF &visible, double markerSize)
 {
     QList<LabelUnit> units;
-    for (qsizetype k = 0; k < groups.size(); ++k) {
-        const SceneGroup &group = groups.at(k);
-        const int g = groupIndex.at(k);
+    for (const int g : groupIndex) {
+        const SceneGroup &group = model.groups.at(g);
         QList<QRectF> boxes;
         QRectF all;
         for (int index : group.points) {
@@ -158,35 +156,28 @@ QList<LabelUnit> buildLabelUnits(const SceneModel &model, const QList<QPointF> &
     *skipped = 0;
     if (model.groups.size() > crowding.crowdedGroups) {
         // Far too many to label: only the selected group, found without boxing the rest.
-        QList<SceneGroup> selected;
         QList<int> selectedIndex;
         for (qsizetype g = 0; g < model.groups.size(); ++g) {
-            if (model.groups.at(g).selected) {
-                selected.append(model.groups.at(g));
+            if (model.groups.at(g).selected)
                 selectedIndex.append(static_cast<int>(g));
-            }
         }
-        QList<LabelUnit> units =
-            baseUnits(selected, selectedIndex, model, pixels, visible, markerSize);
+        QList<LabelUnit> units = baseUnits(selectedIndex, model, pixels, visible, markerSize);
         for (LabelUnit &unit : units)
             describe(model, unit);
-        *skipped = static_cast<int>(model.groups.size() - selected.size());
+        *skipped = static_cast<int>(model.groups.size() - selectedIndex.size());
         return units;
     }
     // Groups drawn without a label unless selected (SceneGroup::unlabelled) are counted.
-    QList<int> allIndex;
-    allIndex.reserve(model.groups.size());
-    QList<SceneGroup> labelled;
+    QList<int> labelled;
+    labelled.reserve(model.groups.size());
     for (qsizetype g = 0; g < model.groups.size(); ++g) {
         const SceneGroup &group = model.groups.at(g);
-        if (group.unlabelled && !group.selected) {
+        if (group.unlabelled && !group.selected)
             ++*skipped;
-            continue;
-        }
-        allIndex.append(static_cast<int>(g));
-        labelled.append(group);
+        else
+            labelled.append(static_cast<int>(g));
     }
-    QList<LabelUnit> units = baseUnits(labelled, allIndex, model, pixels, visible, markerSize);
+    QList<LabelUnit> units = baseUnits(labelled, model, pixels, visible, markerSize);
     if (units.size() > 4 * maxUnits) {
         // Far too many to merge and place: keep the selected group only.
         const qsizetype before = units.size();

@@ -172,9 +172,10 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         for (const char *flag :
              {"-o, --output <FILE>", "--format <FORMAT>", "--width <W>", "--height <H>",
-              "--scale <S>", "--theme <T>", "--device <ID[:EDITS]>", "--op <KIND|ID>", "--batch <B>",
-              "--weights <FORMAT>", "--roof", "--memory", "--norm-width <W>", "--presets <DIR>",
-              "[SCENARIO]", "--caption", "--caption-line", "--highlight", "--no-legend"})
+              "--scale <S>", "--theme <T>", "--device <ID[:EDITS]>", "--op <KIND|ID>",
+              "--batch <B>", "--weights <FORMAT>", "--roof", "--memory", "--norm-width <W>",
+              "--presets <DIR>", "[SCENARIO]", "--caption", "--caption-line", "--highlight",
+              "--no-legend"})
             QVERIFY2(run.out.contains(s(flag)), flag);
     }
 
